@@ -1,0 +1,227 @@
+//! The command line: `perft`, `variants`, `bench-perft`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use crate::config::Config;
+use crate::perft::{divide, parse_suite, perft};
+use crate::position::Position;
+use crate::variant::Variant;
+use crate::with_rules;
+
+/// Vorpal, a chess-variant engine for stacked boards.
+#[derive(Parser, Debug)]
+#[command(name = "vorpal", version, about)]
+pub struct Cli {
+    /// An engine.ini whose sections add to or replace the built-in variants.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaves of the legal move tree (or run a suite file with --epd).
+    Perft {
+        /// The variant.
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        /// The position (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The depth in plies.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Print the count below every root move.
+        #[arg(long)]
+        divide: bool,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// A suite file of lines `FEN ;D1 n ;D2 n ...`.
+        #[arg(long, value_name = "FILE")]
+        epd: Option<PathBuf>,
+        /// With --epd: skip expected counts above this many nodes.
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// A variant option, NAME=VALUE (e.g. EnPassant=true); may be repeated.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// List the variants: name, layers, board size.
+    Variants,
+    /// Perft speed on fixed positions, with 1 thread and with --threads.
+    BenchPerft {
+        /// Threads for the parallel runs.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Search each position this many plies shallower (for a quick look).
+        #[arg(long, default_value_t = 0)]
+        shallower: u32,
+    },
+}
+
+/// An error to report as one line, with the exit status.
+struct Failure(i32, String);
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure(2, message.into())
+}
+
+/// Parses the command line, runs it, and returns the exit status.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match execute(cli) {
+        Ok(()) => 0,
+        Err(Failure(code, message)) => {
+            eprintln!("error: {message}");
+            code
+        }
+    }
+}
+
+fn execute(cli: Cli) -> Result<(), Failure> {
+    let config = Config::load(cli.config.as_deref()).map_err(|e| bad(e.to_string()))?;
+    match cli.command {
+        Command::Variants => {
+            for name in config.names() {
+                let v = config.variant(&name, &[]).map_err(|e| bad(e.to_string()))?;
+                let g = &v.geometry;
+                println!("{name} {} {}x{}", g.layers, g.files, g.ranks);
+            }
+            Ok(())
+        }
+        Command::Perft { variant, fen, depth, divide, threads, epd, max_nodes, options } => {
+            let options = parse_options(&options)?;
+            let variant = config.variant(&variant, &options).map_err(|e| bad(e.to_string()))?;
+            let pool = thread_pool(threads)?;
+            pool.install(|| match epd {
+                Some(path) => run_suite(&variant, &path, depth, max_nodes),
+                None => {
+                    let depth = depth.ok_or_else(|| bad("perft needs --depth D (or --epd FILE)"))?;
+                    let pos = position(&variant, fen.as_deref())?;
+                    run_perft(&pos, depth, divide, threads);
+                    Ok(())
+                }
+            })
+        }
+        Command::BenchPerft { threads, shallower } => bench_perft(&config, threads, shallower),
+    }
+}
+
+fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {
+    options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| bad(format!("option '{o}' must be NAME=VALUE")))
+        })
+        .collect()
+}
+
+fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
+    if threads == 0 || threads > 256 {
+        return Err(bad(format!("--threads {threads}: give 1 to 256")));
+    }
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| bad(format!("cannot start threads: {e}")))
+}
+
+fn position(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, Failure> {
+    let fen = fen.unwrap_or(&variant.start_fen);
+    Position::from_fen(variant.clone(), fen).map_err(|e| bad(e.to_string()))
+}
+
+/// Perft of one position, in parallel when there are several threads.
+fn count(pos: &Position, depth: u32, threads: usize) -> u64 {
+    if threads > 1 {
+        with_rules!(&pos.variant().family, |rules| divide(rules, pos, depth).iter().map(|(_, n)| n).sum())
+    } else {
+        let mut p = pos.clone();
+        with_rules!(&pos.variant().family, |rules| perft(rules, &mut p, depth))
+    }
+}
+
+fn run_perft(pos: &Position, depth: u32, show_divide: bool, threads: usize) {
+    let start = Instant::now();
+    let nodes = if show_divide {
+        let rows = with_rules!(&pos.variant().family, |rules| divide(rules, pos, depth));
+        for (mv, n) in &rows {
+            println!("{} {n}", mv.to_text(pos.variant()));
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        count(pos, depth, threads)
+    };
+    report_speed(nodes, start);
+    println!("nodes {nodes}");
+}
+
+fn report_speed(nodes: u64, start: Instant) {
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("time {secs:.3} s, {:.2} Mnps", nodes as f64 / secs.max(1e-9) / 1e6);
+}
+
+fn run_suite(variant: &Arc<Variant>, path: &std::path::Path, only_depth: Option<u32>, max_nodes: Option<u64>) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let cases = parse_suite(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let threads = rayon::current_num_threads();
+    let mut failures = 0;
+    for case in cases {
+        let pos = Position::from_fen(variant.clone(), &case.fen).map_err(|e| bad(format!("{}:{}: {e}", path.display(), case.line)))?;
+        for &(depth, expected) in &case.expected {
+            if only_depth.is_some_and(|d| d != depth) || max_nodes.is_some_and(|m| expected > m) {
+                continue;
+            }
+            let start = Instant::now();
+            let nodes = count(&pos, depth, threads);
+            let verdict = if nodes == expected { "ok" } else { "FAIL" };
+            if nodes != expected {
+                failures += 1;
+            }
+            println!("{verdict} D{depth} {nodes} (expected {expected}) {}", case.fen);
+            report_speed(nodes, start);
+        }
+    }
+    if failures > 0 {
+        return Err(Failure(1, format!("{failures} perft count(s) differ")));
+    }
+    Ok(())
+}
+
+/// The positions `bench-perft` measures: (label, variant, FEN or start, depth).
+const BENCH: &[(&str, &str, Option<&str>, u32)] = &[
+    ("fide-start", "normal", None, 6),
+    ("kiwipete", "normal", Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), 5),
+    ("alice-start", "alice", None, 6),
+    ("lma-start", "lma", None, 5),
+];
+
+fn bench_perft(config: &Config, threads: usize, shallower: u32) -> Result<(), Failure> {
+    println!("{:<12} {:>7} {:>12} {:>9} {:>9}", "position", "threads", "nodes", "seconds", "Mnps");
+    for &(label, name, fen, depth) in BENCH {
+        let variant = config.variant(name, &[]).map_err(|e| bad(e.to_string()))?;
+        let pos = position(&variant, fen)?;
+        let depth = depth.saturating_sub(shallower).max(1);
+        for t in [1, threads] {
+            let pool = thread_pool(t)?;
+            let start = Instant::now();
+            let nodes = pool.install(|| count(&pos, depth, t));
+            let secs = start.elapsed().as_secs_f64();
+            println!("{label:<12} {t:>7} {nodes:>12} {secs:>9.3} {:>9.2}", nodes as f64 / secs / 1e6);
+        }
+    }
+    Ok(())
+}

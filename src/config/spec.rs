@@ -1,0 +1,274 @@
+//! Resolving engine.ini sections (with `[child:parent]` inheritance) into loaded variants.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::ini::{self, Entry, IniError, Section};
+use crate::geometry::Geometry;
+use crate::pieces::attacks::Tables;
+use crate::pieces::{betza, PieceType, Role, MAX_ROLES};
+use crate::position::zobrist::Zobrist;
+use crate::position::Position;
+use crate::rules::{Alice, Family, Fide, Lma, Transfer, ZeroMoves};
+use crate::variant::Variant;
+
+/// The engine.ini compiled into the binary.
+pub const BUILTIN: &str = include_str!("../../engine.ini");
+
+/// The keys a section may use.
+const KEYS: &[&str] = &[
+    "family", "size", "layers", "holes", "pieces", "pawn", "king", "rook", "promotion", "castling", "double_step",
+    "en_passant", "start", "transfer", "zero_moves",
+];
+
+/// Engine options that set a variant key, as `(option name, key)`.
+pub const OPTIONS: &[(&str, &str)] = &[("EnPassant", "en_passant")];
+
+/// All variant sections known: the built-in ones, then those of a user file.
+#[derive(Clone, Debug)]
+pub struct Config {
+    sections: Vec<Section>,
+}
+
+impl Config {
+    /// The built-in variants only.
+    pub fn builtin() -> Config {
+        let sections = ini::parse("engine.ini (built in)", BUILTIN).unwrap_or_default();
+        Config { sections }
+    }
+
+    /// The built-in variants plus those of `path` (which replace built-in ones of the same name);
+    /// every variant is built once so that any error is reported now, with its file and line.
+    pub fn load(path: Option<&Path>) -> Result<Config, IniError> {
+        let mut config = Config { sections: ini::parse("engine.ini (built in)", BUILTIN)? };
+        if let Some(path) = path {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| IniError { file: name.clone(), line: 0, reason: format!("cannot read the file: {e}") })?;
+            for section in ini::parse(&name, &text)? {
+                config.sections.retain(|s| s.name != section.name);
+                config.sections.push(section);
+            }
+        }
+        for s in &config.sections {
+            config.variant(&s.name, &[])?;
+        }
+        Ok(config)
+    }
+
+    /// The variant names, in file order.
+    pub fn names(&self) -> Vec<String> {
+        self.sections.iter().map(|s| s.name.clone()).collect()
+    }
+
+    fn section(&self, name: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.name == name)
+    }
+
+    /// Builds a variant, with engine options (`EnPassant=true`) applied.
+    pub fn variant(&self, name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, IniError> {
+        let Some(section) = self.section(name) else {
+            return Err(IniError {
+                file: "command line".into(),
+                line: 0,
+                reason: format!("unknown variant '{name}' (known: {})", self.names().join(", ")),
+            });
+        };
+        let mut keys = self.resolve(section)?;
+        for (option, value) in options {
+            let Some((_, key)) = OPTIONS.iter().find(|(o, _)| o.eq_ignore_ascii_case(option)) else {
+                let known: Vec<&str> = OPTIONS.iter().map(|o| o.0).collect();
+                return Err(IniError {
+                    file: "command line".into(),
+                    line: 0,
+                    reason: format!("unknown option '{option}' (known: {})", known.join(", ")),
+                });
+            };
+            keys.insert(key.to_string(), (Entry { key: key.to_string(), value: value.clone(), line: 0 }, section.clone()));
+        }
+        build(section, &keys)
+    }
+
+    /// The section's keys merged with its ancestors', each with the section it came from.
+    fn resolve(&self, section: &Section) -> Result<BTreeMap<String, (Entry, Section)>, IniError> {
+        let mut chain = vec![section];
+        while let Some(parent) = &chain.last().and_then(|s| s.parent.clone()) {
+            let child = *chain.last().unwrap_or(&section);
+            let Some(p) = self.section(parent) else {
+                return Err(child.error(format!("[{}] inherits from unknown section '{parent}'", child.name)));
+            };
+            if chain.iter().any(|s| s.name == p.name) {
+                return Err(section.error(format!("inheritance of [{}] runs in a circle through [{}]", section.name, p.name)));
+            }
+            chain.push(p);
+        }
+        let mut keys = BTreeMap::new();
+        for s in chain.iter().rev() {
+            for e in &s.entries {
+                if !KEYS.contains(&e.key.as_str()) {
+                    return Err(at(s, e, format!("unknown key '{}' (known keys: {})", e.key, KEYS.join(", "))));
+                }
+                keys.insert(e.key.clone(), (e.clone(), (*s).clone()));
+            }
+        }
+        Ok(keys)
+    }
+}
+
+fn at(section: &Section, entry: &Entry, reason: String) -> IniError {
+    let line = if entry.line == 0 { section.line } else { entry.line };
+    let file = if entry.line == 0 { "command line".to_string() } else { section.file.clone() };
+    IniError { file, line, reason }
+}
+
+/// Builds a variant from its merged keys.
+fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result<Arc<Variant>, IniError> {
+    let get = |key: &str| keys.get(key);
+    let required = |key: &str| get(key).ok_or_else(|| section.error(format!("[{}] needs the key '{key}'", section.name)));
+    let fail = |key: &str, reason: String| {
+        let (e, s) = &keys[key];
+        at(s, e, format!("key '{key}': {reason}"))
+    };
+    let boolean = |key: &str, default: bool| -> Result<bool, IniError> {
+        match get(key).map(|(e, _)| e.value.to_ascii_lowercase()) {
+            None => Ok(default),
+            Some(v) if ["true", "yes", "on", "1"].contains(&v.as_str()) => Ok(true),
+            Some(v) if ["false", "no", "off", "0"].contains(&v.as_str()) => Ok(false),
+            Some(v) => Err(fail(key, format!("expected true or false, got '{v}'"))),
+        }
+    };
+
+    let (size, _) = required("size")?;
+    let (files, ranks) = size
+        .value
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.trim().parse::<u8>().ok()?, h.trim().parse::<u8>().ok()?)))
+        .ok_or_else(|| fail("size", format!("expected FILESxRANKS like 8x8, got '{}'", size.value)))?;
+    let layers = match get("layers") {
+        None => 1,
+        Some((e, _)) => e.value.parse::<u8>().map_err(|_| fail("layers", format!("expected a number, got '{}'", e.value)))?,
+    };
+    let mut geometry = Geometry::new(files, ranks, layers).map_err(|e| fail("size", e))?;
+    if let Some((e, _)) = get("holes") {
+        for name in e.value.split_whitespace() {
+            let sq = geometry.parse_square(name).ok_or_else(|| fail("holes", format!("'{name}' is not a square of this board")))?;
+            geometry.remove(sq);
+        }
+    }
+
+    let (pieces_entry, _) = required("pieces")?;
+    let mut pieces: Vec<PieceType> = Vec::new();
+    for item in pieces_entry.value.split_whitespace() {
+        let (letter, movement) = item
+            .split_once(':')
+            .ok_or_else(|| fail("pieces", format!("expected LETTER:BETZA like N:N, got '{item}'")))?;
+        let mut chars = letter.chars();
+        let (Some(letter), None) = (chars.next(), chars.next()) else {
+            return Err(fail("pieces", format!("'{letter}' must be a single letter")));
+        };
+        if !letter.is_ascii_uppercase() {
+            return Err(fail("pieces", format!("piece letter '{letter}' must be an upper-case letter")));
+        }
+        if pieces.iter().any(|p| p.letter == letter) {
+            return Err(fail("pieces", format!("piece letter '{letter}' is defined twice")));
+        }
+        let steps = betza::parse(movement).map_err(|e| fail("pieces", e))?;
+        pieces.push(PieceType { letter, betza: movement.to_string(), steps });
+    }
+    if pieces.is_empty() || pieces.len() > MAX_ROLES {
+        return Err(fail("pieces", format!("a variant has 1 to {MAX_ROLES} piece types, not {}", pieces.len())));
+    }
+    let role = |key: &str| -> Result<Option<Role>, IniError> {
+        let Some((e, _)) = get(key) else { return Ok(None) };
+        let letter = e.value.chars().next().unwrap_or(' ');
+        match pieces.iter().position(|p| p.letter == letter) {
+            Some(r) if e.value.len() == 1 => Ok(Some(r as Role)),
+            _ => Err(fail(key, format!("'{}' is not one of the pieces", e.value))),
+        }
+    };
+    let pawn = role("pawn")?;
+    let king = role("king")?;
+    let castling = boolean("castling", false)?;
+    let rook = match role("rook")? {
+        Some(r) => Some(r),
+        None => pieces.iter().position(|p| p.letter == 'R').map(|r| r as Role),
+    };
+    if castling && (king.is_none() || rook.is_none()) {
+        return Err(fail("castling", "castling needs a 'king' and a 'rook' piece".into()));
+    }
+    let mut promotion = Vec::new();
+    if let Some((e, _)) = get("promotion") {
+        for letter in e.value.split_whitespace().flat_map(|w| w.chars()) {
+            let r = pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase());
+            promotion.push(r.ok_or_else(|| fail("promotion", format!("'{letter}' is not one of the pieces")))? as Role);
+        }
+    }
+    if pawn.is_some() && promotion.is_empty() {
+        return Err(section.error(format!("[{}] has a pawn but no 'promotion' pieces", section.name)));
+    }
+
+    let (family_entry, _) = required("family")?;
+    let family_only = |key: &str, family: &str| -> Result<(), IniError> {
+        match get(key) {
+            Some(_) => Err(fail(key, format!("only the alice family has this key, not {family}"))),
+            None => Ok(()),
+        }
+    };
+    let family = match family_entry.value.as_str() {
+        "fide" => {
+            family_only("transfer", "fide")?;
+            family_only("zero_moves", "fide")?;
+            Family::Fide(Fide)
+        }
+        "alice" => {
+            if layers < 2 {
+                return Err(fail("family", "the alice family needs 2 or more layers".into()));
+            }
+            let transfer = match get("transfer").map(|(e, _)| e.value.as_str()) {
+                None | Some("required") => Transfer::Required,
+                Some("stay") => Transfer::StayWhenBlocked,
+                Some("optional") => Transfer::Optional,
+                Some(o) => return Err(fail("transfer", format!("expected required, stay or optional, got '{o}'"))),
+            };
+            let zero_moves = match get("zero_moves").map(|(e, _)| e.value.as_str()) {
+                None | Some("none") => ZeroMoves::None,
+                Some("quiet") => ZeroMoves::Quiet,
+                Some("capture") => ZeroMoves::Capturing,
+                Some(o) => return Err(fail("zero_moves", format!("expected none, quiet or capture, got '{o}'"))),
+            };
+            Family::Alice(Alice { transfer, zero_moves, layers })
+        }
+        "lma" => {
+            family_only("transfer", "lma")?;
+            family_only("zero_moves", "lma")?;
+            if layers != 2 {
+                return Err(fail("family", "the lma family needs exactly 2 layers".into()));
+            }
+            Family::Lma(Lma::new(&geometry))
+        }
+        other => return Err(fail("family", format!("unknown family '{other}' (known: fide, alice, lma)"))),
+    };
+
+    let tables = Tables::new(&geometry, &pieces);
+    let (start, _) = required("start")?;
+    let variant = Variant {
+        name: section.name.clone(),
+        geometry,
+        pieces,
+        pawn,
+        king,
+        rook,
+        promotion,
+        castling,
+        double_step: boolean("double_step", pawn.is_some())?,
+        en_passant: boolean("en_passant", false)?,
+        start_fen: start.value.clone(),
+        family,
+        tables,
+        zobrist: Zobrist::new(),
+    };
+    let variant = Arc::new(variant);
+    Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| fail("start", e.to_string()))?;
+    Ok(variant)
+}

@@ -1,0 +1,229 @@
+//! Geometry: layers of `files × ranks` cells stacked on one grid, squares and bitboards.
+
+pub mod bitboard;
+
+pub use bitboard::Bitboard;
+
+/// The most layers a variant may have.
+pub const MAX_LAYERS: usize = 4;
+/// The most cells a layer may have (one `u128` mask).
+pub const MAX_CELLS: usize = 128;
+/// The most files or ranks a layer may have.
+pub const MAX_SIDE: u8 = 16;
+
+/// A cell of a layer: `rank * files + file`, below 128.
+pub type Cell = u8;
+
+/// A square: a cell on a given layer (`layer * 128 + cell`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
+pub struct Square(u16);
+
+impl Square {
+    /// The square of `cell` on `layer` (0-based).
+    #[inline]
+    pub const fn new(layer: u8, cell: Cell) -> Square {
+        Square((layer as u16) << 7 | cell as u16)
+    }
+
+    /// The 0-based layer.
+    #[inline]
+    pub const fn layer(self) -> u8 {
+        (self.0 >> 7) as u8
+    }
+
+    /// The cell within its layer.
+    #[inline]
+    pub const fn cell(self) -> Cell {
+        (self.0 & 127) as Cell
+    }
+
+    /// A dense index below `MAX_LAYERS * MAX_CELLS`, for tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The same cell on another layer.
+    #[inline]
+    pub const fn twin(self, layer: u8) -> Square {
+        Square::new(layer, self.cell())
+    }
+}
+
+/// The shape of a variant's board: `layers` boards of `files × ranks` cells, some maybe absent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Number of files (columns), 1 to 16.
+    pub files: u8,
+    /// Number of ranks (rows), 1 to 16.
+    pub ranks: u8,
+    /// Number of layers, 1 to 4.
+    pub layers: u8,
+    /// The cells that exist, per layer.
+    pub cells: [Bitboard; MAX_LAYERS],
+    /// The cells that do not exist, per layer (they block sliders like walls).
+    pub holes: [Bitboard; MAX_LAYERS],
+}
+
+impl Geometry {
+    /// A geometry with every cell present, or why the size is not allowed.
+    pub fn new(files: u8, ranks: u8, layers: u8) -> Result<Geometry, String> {
+        if !(1..=MAX_SIDE).contains(&files) || !(1..=MAX_SIDE).contains(&ranks) {
+            return Err(format!("board size {files}x{ranks}: files and ranks must be 1 to {MAX_SIDE}"));
+        }
+        if files as usize * ranks as usize > MAX_CELLS {
+            return Err(format!("board size {files}x{ranks} has more than {MAX_CELLS} cells"));
+        }
+        if !(1..=MAX_LAYERS as u8).contains(&layers) {
+            return Err(format!("{layers} layers: a variant has 1 to {MAX_LAYERS}"));
+        }
+        let n = files as u32 * ranks as u32;
+        let full = if n == 128 { Bitboard(u128::MAX) } else { Bitboard((1u128 << n) - 1) };
+        let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
+        cells[..layers as usize].fill(full);
+        Ok(Geometry { files, ranks, layers, cells, holes: [Bitboard::EMPTY; MAX_LAYERS] })
+    }
+
+    /// Removes a cell (a hole: it holds nothing and blocks sliders).
+    pub fn remove(&mut self, sq: Square) {
+        self.cells[sq.layer() as usize] = self.cells[sq.layer() as usize].without(sq.cell());
+        self.holes[sq.layer() as usize] = self.holes[sq.layer() as usize].with(sq.cell());
+    }
+
+    /// Number of cells of a full layer.
+    pub fn area(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// The cell at `file`, `rank` (0-based).
+    #[inline]
+    pub fn cell(&self, file: u8, rank: u8) -> Cell {
+        rank * self.files + file
+    }
+
+    /// The 0-based file of a cell.
+    #[inline]
+    pub fn file(&self, cell: Cell) -> u8 {
+        cell % self.files
+    }
+
+    /// The 0-based rank of a cell.
+    #[inline]
+    pub fn rank(&self, cell: Cell) -> u8 {
+        cell / self.files
+    }
+
+    /// The cell `df` files and `dr` ranks away, if on the grid.
+    pub fn offset(&self, cell: Cell, df: i32, dr: i32) -> Option<Cell> {
+        let f = self.file(cell) as i32 + df;
+        let r = self.rank(cell) as i32 + dr;
+        (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32).then(|| self.cell(f as u8, r as u8))
+    }
+
+    /// Whether a square exists.
+    #[inline]
+    pub fn exists(&self, sq: Square) -> bool {
+        (sq.layer() as usize) < self.layers as usize && self.cells[sq.layer() as usize].contains(sq.cell())
+    }
+
+    /// All cells of one rank.
+    pub fn rank_mask(&self, rank: u8) -> Bitboard {
+        (0..self.files).fold(Bitboard::EMPTY, |b, f| b.with(self.cell(f, rank)))
+    }
+
+    /// All cells whose colour `(file + rank) mod 2` is `parity`.
+    pub fn colour_mask(&self, parity: u8) -> Bitboard {
+        (0..self.area() as Cell)
+            .filter(|&c| (self.file(c) + self.rank(c)) % 2 == parity)
+            .fold(Bitboard::EMPTY, |b, c| b.with(c))
+    }
+
+    /// The name of a square: `e4`, or `1e4` when there are several layers.
+    pub fn square_name(&self, sq: Square) -> String {
+        let cell = self.cell_name(sq.cell());
+        if self.layers > 1 {
+            format!("{}{}", sq.layer() + 1, cell)
+        } else {
+            cell
+        }
+    }
+
+    /// The name of a cell without its layer: `e4`.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        format!("{}{}", (b'a' + self.file(cell)) as char, self.rank(cell) + 1)
+    }
+
+    /// Parses a whole square name (`e4`, `1e4`); `None` if it is not a square of this geometry.
+    pub fn parse_square(&self, text: &str) -> Option<Square> {
+        let (sq, rest) = self.parse_square_prefix(text)?;
+        rest.is_empty().then_some(sq)
+    }
+
+    /// Parses a square at the start of `text`, returning it and the rest.
+    ///
+    /// A square is `[layer digit] file-letter rank-number`; the rank is read up to the next
+    /// layer digit that is followed by a letter, so `1a12a1` reads as `1a1` then `2a1`.
+    pub fn parse_square_prefix<'a>(&self, text: &'a str) -> Option<(Square, &'a str)> {
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        let layer = if self.layers > 1 {
+            let d = *bytes.first()?;
+            if !d.is_ascii_digit() {
+                return None;
+            }
+            i = 1;
+            (d - b'1') as u32
+        } else {
+            0
+        };
+        let f = *bytes.get(i)?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        i += 1;
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        // In a layered name the last digit before a letter starts the next square.
+        let next_square_follows =
+            i + 1 < bytes.len() && bytes[i].is_ascii_lowercase() && bytes[i + 1].is_ascii_digit();
+        if self.layers > 1 && next_square_follows && i - start >= 2 {
+            i -= 1;
+        }
+        let rank: u32 = text.get(start..i)?.parse().ok()?;
+        let file = (f - b'a') as u32;
+        if layer >= self.layers as u32 || file >= self.files as u32 || rank == 0 || rank > self.ranks as u32 {
+            return None;
+        }
+        let sq = Square::new(layer as u8, self.cell(file as u8, rank as u8 - 1));
+        self.exists(sq).then_some((sq, &text[i..]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layered_square_names_parse_unambiguously() {
+        let g = Geometry::new(16, 8, 2).unwrap();
+        let (a, rest) = g.parse_square_prefix("1a12a1").unwrap();
+        assert_eq!(g.square_name(a), "1a1");
+        assert_eq!(g.parse_square(rest).map(|s| g.square_name(s)), Some("2a1".into()));
+        let tall = Geometry::new(8, 16, 2).unwrap();
+        let (a, rest) = tall.parse_square_prefix("1a122a1").unwrap();
+        assert_eq!(tall.square_name(a), "1a12");
+        assert_eq!(rest, "2a1");
+        let (a, rest) = tall.parse_square_prefix("1a102a10q").unwrap();
+        assert_eq!(tall.square_name(a), "1a10");
+        assert_eq!(tall.parse_square_prefix(rest).map(|(s, r)| (tall.square_name(s), r)), Some(("2a10".into(), "q")));
+    }
+
+    #[test]
+    fn sizes_beyond_128_cells_are_refused() {
+        assert!(Geometry::new(16, 9, 1).is_err());
+        assert!(Geometry::new(16, 8, 4).is_ok());
+        assert!(Geometry::new(8, 8, 5).is_err());
+    }
+}

@@ -1,0 +1,14 @@
+//! Vorpal: a chess-variant engine for stacked boards (Alice Chess and its family, LMA) and
+//! FIDE chess, with bitboard move generation over up to four layers of up to 128 cells.
+
+#![deny(missing_docs)]
+
+pub mod cli;
+pub mod config;
+pub mod geometry;
+pub mod movegen;
+pub mod perft;
+pub mod pieces;
+pub mod position;
+pub mod rules;
+pub mod variant;

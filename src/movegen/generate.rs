@@ -1,0 +1,179 @@
+//! The generic move generator: geometric targets per piece, landed by the family's [`Rules`].
+
+use super::moves::{parse_parts, Move, MoveError, MoveKind};
+use crate::geometry::{Bitboard, Square};
+use crate::pieces::Color;
+use crate::position::Position;
+use crate::rules::{Rules, Targets};
+
+impl Move {
+    #[inline]
+    fn plain(from: Square, to: Square, capture: Option<Square>, kind: MoveKind) -> Move {
+        Move { from, to, capture, rook: None, promotion: None, kind }
+    }
+}
+
+/// Appends every pseudo-legal move (all rules but the mover's king safety) to `list`.
+pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
+    let variant = pos.variant();
+    let g = &variant.geometry;
+    let us = pos.side();
+    for layer in 0..g.layers {
+        let blockers = pos.blockers(layer);
+        let empty = !pos.occupied(layer) & g.cells[layer as usize];
+        let enemies = pos.color_bb(us.flip(), layer);
+        for cell in pos.color_bb(us, layer) {
+            let from = Square::new(layer, cell);
+            let role = pos.piece_at(from).role();
+            let (quiet, capture) = variant.tables.quiet_and_capture(role, us, cell, blockers);
+            let mut targets = Targets { quiet: quiet & empty, capture: capture & enemies, capture_empty: capture & empty };
+            if Some(role) == variant.pawn {
+                pawn_moves(rules, pos, from, targets, capture, list);
+                continue;
+            }
+            if Some(role) == variant.king {
+                targets = rules.king_targets(pos, from, targets);
+            }
+            rules.transfer(pos, from, targets, &mut |to, captured| list.push(Move::plain(from, to, captured, MoveKind::Normal)));
+        }
+    }
+    if variant.castling {
+        castling(rules, pos, list);
+    }
+    rules.zero_moves(pos, list);
+}
+
+/// Pawn steps, double steps, en passant and promotion, landed by the rules.
+fn pawn_moves<R: Rules>(rules: &R, pos: &Position, from: Square, targets: Targets, reach: Bitboard, list: &mut Vec<Move>) {
+    let variant = pos.variant();
+    let g = &variant.geometry;
+    let white = pos.side() == Color::White;
+    let last_rank = if white { g.ranks - 1 } else { 0 };
+    let mut push = |to: Square, capture: Option<Square>, kind: MoveKind| {
+        if g.rank(to.cell()) == last_rank {
+            for &role in &variant.promotion {
+                list.push(Move { promotion: Some(role), ..Move::plain(from, to, capture, kind) });
+            }
+        } else {
+            list.push(Move::plain(from, to, capture, kind));
+        }
+    };
+    rules.transfer(pos, from, targets, &mut |to, captured| push(to, captured, MoveKind::Normal));
+
+    let cell = from.cell();
+    let forward = if white { 1 } else { -1 };
+    let start_rank = if white { 1 } else { g.ranks.saturating_sub(2) };
+    if variant.double_step && g.rank(cell) == start_rank {
+        if let (Some(passed), Some(dest)) = (g.offset(cell, 0, forward), g.offset(cell, 0, 2 * forward)) {
+            let empty = !pos.occupied(from.layer()) & g.cells[from.layer() as usize];
+            if empty.contains(passed) && empty.contains(dest) {
+                let step = Targets { quiet: Bitboard::from_cell(dest), ..Targets::default() };
+                rules.transfer(pos, from, step, &mut |to, captured| push(to, captured, MoveKind::DoubleStep));
+            }
+        }
+    }
+
+    if let Some(ep) = pos.en_passant() {
+        if ep.passed.layer() == from.layer() && reach.contains(ep.passed.cell()) && pos.piece_at(ep.passed).is_none() {
+            let step = Targets { quiet: Bitboard::from_cell(ep.passed.cell()), ..Targets::default() };
+            rules.transfer(pos, from, step, &mut |to, _| push(to, Some(ep.victim), MoveKind::EnPassant));
+        }
+    }
+}
+
+/// Castling: the king two squares toward the rook, the rook onto the square the king crossed.
+fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
+    let variant = pos.variant();
+    let g = &variant.geometry;
+    let us = pos.side();
+    let them = us.flip();
+    for side in 0..2 {
+        let Some((king_from, rook_from)) = pos.castling_squares(us, side) else { continue };
+        let (king, rook) = (pos.piece_at(king_from), pos.piece_at(rook_from));
+        if king.is_none() || king.color() != us || Some(king.role()) != variant.king || rook.is_none() || rook.color() != us {
+            continue;
+        }
+        let layer = king_from.layer();
+        let rank = g.rank(king_from.cell());
+        let (kf, rf) = (g.file(king_from.cell()) as i32, g.file(rook_from.cell()) as i32);
+        let dir = if rf > kf { 1 } else { -1 };
+        let (kt, rt) = (kf + 2 * dir, kf + dir);
+        if kt < 0 || kt >= g.files as i32 {
+            continue;
+        }
+        let lo = kf.min(rf).min(kt);
+        let hi = kf.max(rf).max(kt);
+        let occupied = pos.occupied(layer) | g.holes[layer as usize];
+        let path_clear = (lo..=hi).all(|f| {
+            let c = g.cell(f as u8, rank);
+            c == king_from.cell() || c == rook_from.cell() || !occupied.contains(c)
+        });
+        if !path_clear || rules.castle_attacked(pos, king_from, them) {
+            continue;
+        }
+        let crossed = Square::new(layer, g.cell(rt as u8, rank));
+        if rules.castle_attacked(pos, crossed, them) {
+            continue;
+        }
+        let king_to = Square::new(layer, g.cell(kt as u8, rank));
+        let rook_to = crossed;
+        rules.castle_landing(pos, (king_from, king_to), (rook_from, rook_to), &mut |k, r| {
+            list.push(Move { rook: Some((rook_from, r)), ..Move::plain(king_from, k, None, MoveKind::Castle) });
+        });
+    }
+}
+
+/// Whether any king of `color` is attacked.
+#[inline]
+pub fn in_check<R: Rules>(rules: &R, pos: &Position, color: Color) -> bool {
+    pos.king_squares(color).any(|k| rules.attacked(pos, k, color.flip()))
+}
+
+/// Whether a pseudo-legal move leaves the mover's king safe.
+#[inline]
+pub fn is_legal<R: Rules>(rules: &R, pos: &mut Position, mv: Move) -> bool {
+    let us = pos.side();
+    pos.make(mv);
+    let ok = !in_check(rules, pos, us);
+    pos.unmake();
+    ok
+}
+
+/// Fills `list` with every legal move.
+pub fn legal<R: Rules>(rules: &R, pos: &mut Position, list: &mut Vec<Move>) {
+    list.clear();
+    pseudo_legal(rules, pos, list);
+    list.retain(|&mv| is_legal(rules, pos, mv));
+}
+
+/// Finds the legal move a string names, or says why there is none.
+pub fn parse_move<R: Rules>(rules: &R, pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    let variant = pos.variant().clone();
+    let (from, to, promotion) = parse_parts(&variant, text)?;
+    let g = &variant.geometry;
+    let illegal = |why: String| MoveError::Illegal(text.to_string(), why);
+    let piece = pos.piece_at(from);
+    if piece.is_none() {
+        return Err(illegal(format!("there is no piece on {}", g.square_name(from))));
+    }
+    if piece.color() != pos.side() {
+        return Err(illegal(format!("the piece on {} is not the side to move's", g.square_name(from))));
+    }
+    let mut pseudo = Vec::new();
+    pseudo_legal(rules, pos, &mut pseudo);
+    let promo_letter = |m: &Move| m.promotion.map(|r| variant.pieces[r as usize].letter);
+    let candidates: Vec<Move> = pseudo.iter().copied().filter(|m| m.from == from && m.to == to).collect();
+    if candidates.is_empty() {
+        return Err(illegal(format!("the piece on {} cannot move to {}", g.square_name(from), g.square_name(to))));
+    }
+    let Some(mv) = candidates.iter().copied().find(|m| promo_letter(m) == promotion) else {
+        return Err(illegal(match promotion {
+            None => "a promotion piece must be given".to_string(),
+            Some(c) => format!("cannot promote to '{}'", c.to_ascii_lowercase()),
+        }));
+    };
+    if !is_legal(rules, pos, mv) {
+        return Err(illegal("it leaves the king in check".into()));
+    }
+    Ok(mv)
+}

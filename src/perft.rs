@@ -1,0 +1,109 @@
+//! Perft: counting the leaves of the legal move tree, to prove the move generator.
+
+use rayon::prelude::*;
+
+use crate::movegen::{in_check, legal, pseudo_legal, Move};
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// The number of legal move sequences of length `depth` from `pos`.
+pub fn perft<R: Rules>(rules: &R, pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = Vec::with_capacity(64);
+    pseudo_legal(rules, pos, &mut list);
+    let us = pos.side();
+    let mut nodes = 0;
+    for mv in list {
+        pos.make(mv);
+        if !in_check(rules, pos, us) {
+            nodes += if depth == 1 { 1 } else { perft(rules, pos, depth - 1) };
+        }
+        pos.unmake();
+    }
+    nodes
+}
+
+/// Perft per root move, sorted by move text, computed in parallel on the current rayon pool.
+pub fn divide<R: Rules>(rules: &R, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut root = pos.clone();
+    let mut moves = Vec::new();
+    legal(rules, &mut root, &mut moves);
+    if depth <= 1 {
+        return moves.into_iter().map(|m| (m, depth as u64)).collect();
+    }
+    // Split two plies deep so that both threads stay busy to the end.
+    let mut jobs: Vec<(usize, Option<Move>)> = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if depth >= 3 {
+            root.make(m);
+            let mut replies = Vec::new();
+            legal(rules, &mut root, &mut replies);
+            root.unmake();
+            jobs.extend(replies.into_iter().map(|r| (i, Some(r))));
+        } else {
+            jobs.push((i, None));
+        }
+    }
+    let counts: Vec<(usize, u64)> = jobs
+        .par_iter()
+        .map(|&(i, reply)| {
+            let mut p = pos.clone();
+            p.make(moves[i]);
+            let n = match reply {
+                Some(r) => {
+                    p.make(r);
+                    perft(rules, &mut p, depth - 2)
+                }
+                None => perft(rules, &mut p, depth - 1),
+            };
+            (i, n)
+        })
+        .collect();
+    let mut totals = vec![0u64; moves.len()];
+    for (i, n) in counts {
+        totals[i] += n;
+    }
+    let mut out: Vec<(Move, u64)> = moves.into_iter().zip(totals).collect();
+    let v = pos.variant();
+    out.sort_by_key(|(m, _)| m.to_text(v));
+    out
+}
+
+/// One case of a perft suite: a FEN and the expected node counts per depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuiteCase {
+    /// The position.
+    pub fen: String,
+    /// `(depth, nodes)` pairs.
+    pub expected: Vec<(u32, u64)>,
+    /// The line of the suite file.
+    pub line: usize,
+}
+
+/// Parses a suite file of lines `FEN ;D1 20 ;D2 400`; `#` starts a comment line.
+pub fn parse_suite(text: &str) -> Result<Vec<SuiteCase>, String> {
+    let mut cases = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap_or("").trim().to_string();
+        let mut expected = Vec::new();
+        for part in parts {
+            let bad = || format!("line {}: expected ';D<depth> <nodes>', got ';{}'", i + 1, part.trim());
+            let (d, n) = part.trim().split_once(char::is_whitespace).ok_or_else(bad)?;
+            let depth = d.strip_prefix('D').and_then(|d| d.parse().ok()).ok_or_else(bad)?;
+            let nodes = n.trim().parse().map_err(|_| bad())?;
+            expected.push((depth, nodes));
+        }
+        if expected.is_empty() {
+            return Err(format!("line {}: no ';D<depth> <nodes>' entries", i + 1));
+        }
+        cases.push(SuiteCase { fen, expected, line: i + 1 });
+    }
+    Ok(cases)
+}

@@ -1,0 +1,268 @@
+//! The position: pieces on every layer, side to move, castling, en passant, counters, hash.
+
+pub mod fen;
+pub mod make;
+pub mod zobrist;
+
+use std::sync::Arc;
+
+use crate::geometry::{Bitboard, Square, MAX_CELLS, MAX_LAYERS};
+use crate::pieces::{Color, Piece, Role, MAX_ROLES};
+use crate::variant::Variant;
+
+pub use fen::FenError;
+
+/// An en-passant opportunity: the square passed over and the pawn that may be taken.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
+pub struct EnPassant {
+    /// The square the capturing pawn moves to (the one passed over).
+    pub passed: Square,
+    /// Where the double-stepped pawn stands.
+    pub victim: Square,
+}
+
+/// Castling rights and the home squares they refer to.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Castling {
+    /// Bit `2 * colour + side` is set while that right remains (side 0: toward higher files).
+    pub rights: u8,
+    /// Each colour's king home square.
+    pub king: [Square; 2],
+    /// Each colour's rook home squares, per side.
+    pub rooks: [[Square; 2]; 2],
+}
+
+/// What make() saves for unmake().
+#[derive(Clone, Debug)]
+pub(crate) struct Undo {
+    mv: crate::movegen::Move,
+    moved: Piece,
+    captured: Piece,
+    rights: u8,
+    ep: Option<EnPassant>,
+    halfmove: u32,
+    hash: u64,
+}
+
+/// A position of a variant, with the history needed to unmake moves.
+#[derive(Clone)]
+pub struct Position {
+    variant: Arc<Variant>,
+    board: [[Piece; MAX_CELLS]; MAX_LAYERS],
+    by_color: [[Bitboard; MAX_LAYERS]; 2],
+    by_role: [[Bitboard; MAX_LAYERS]; MAX_ROLES],
+    side: Color,
+    castling: Castling,
+    ep: Option<EnPassant>,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    history: Vec<Undo>,
+}
+
+impl Position {
+    /// An empty board of `variant`, White to move.
+    pub(crate) fn empty(variant: Arc<Variant>) -> Position {
+        Position {
+            variant,
+            board: [[Piece::NONE; MAX_CELLS]; MAX_LAYERS],
+            by_color: [[Bitboard::EMPTY; MAX_LAYERS]; 2],
+            by_role: [[Bitboard::EMPTY; MAX_LAYERS]; MAX_ROLES],
+            side: Color::White,
+            castling: Castling::default(),
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// The variant's start position.
+    pub fn start(variant: Arc<Variant>) -> Result<Position, FenError> {
+        let fen = variant.start_fen.clone();
+        Position::from_fen(variant, &fen)
+    }
+
+    /// The variant this position belongs to.
+    #[inline]
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// What stands on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.board[sq.layer() as usize][sq.cell() as usize]
+    }
+
+    /// Occupied cells of a layer.
+    #[inline]
+    pub fn occupied(&self, layer: u8) -> Bitboard {
+        self.by_color[0][layer as usize] | self.by_color[1][layer as usize]
+    }
+
+    /// Cells of a layer that stop a rider: occupied or absent.
+    #[inline]
+    pub fn blockers(&self, layer: u8) -> Bitboard {
+        self.occupied(layer) | self.variant.geometry.holes[layer as usize]
+    }
+
+    /// Cells of a layer holding pieces of `color`.
+    #[inline]
+    pub fn color_bb(&self, color: Color, layer: u8) -> Bitboard {
+        self.by_color[color.index()][layer as usize]
+    }
+
+    /// Cells of a layer holding pieces of `color` and `role`.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role, layer: u8) -> Bitboard {
+        self.by_role[role as usize][layer as usize] & self.by_color[color.index()][layer as usize]
+    }
+
+    /// The squares of `color`'s royal pieces.
+    pub fn king_squares(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        let king = self.variant.king;
+        (0..self.variant.geometry.layers).flat_map(move |l| {
+            let cells = king.map_or(Bitboard::EMPTY, |k| self.pieces(color, k, l));
+            cells.into_iter().map(move |c| Square::new(l, c))
+        })
+    }
+
+    /// The en-passant opportunity, if the last move made one.
+    #[inline]
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.ep
+    }
+
+    /// The castling rights and home squares.
+    #[inline]
+    pub fn castling(&self) -> &Castling {
+        &self.castling
+    }
+
+    /// King and rook home squares for a castling right that remains (side 0: toward higher files).
+    #[inline]
+    pub fn castling_squares(&self, color: Color, side: usize) -> Option<(Square, Square)> {
+        let c = color.index();
+        (self.castling.rights >> (2 * c + side) & 1 != 0).then(|| (self.castling.king[c], self.castling.rooks[c][side]))
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number, starting at 1 and increasing after Black's move.
+    #[inline]
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Zobrist hash, kept up to date by make and unmake.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The moves made since the position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = crate::movegen::Move> + '_ {
+        self.history.iter().map(|u| u.mv)
+    }
+
+    /// Puts a piece on an empty square.
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
+        let (l, c) = (sq.layer() as usize, sq.cell());
+        self.board[l][c as usize] = piece;
+        self.by_color[piece.color().index()][l] |= Bitboard::from_cell(c);
+        self.by_role[piece.role() as usize][l] |= Bitboard::from_cell(c);
+        self.hash ^= self.variant.zobrist.piece(sq, piece);
+    }
+
+    /// Removes and returns the piece on an occupied square.
+    #[inline]
+    pub(crate) fn remove(&mut self, sq: Square) -> Piece {
+        let (l, c) = (sq.layer() as usize, sq.cell());
+        let piece = self.board[l][c as usize];
+        self.board[l][c as usize] = Piece::NONE;
+        self.by_color[piece.color().index()][l] &= !Bitboard::from_cell(c);
+        self.by_role[piece.role() as usize][l] &= !Bitboard::from_cell(c);
+        self.hash ^= self.variant.zobrist.piece(sq, piece);
+        piece
+    }
+
+    /// The hash computed from scratch, to check the incremental one.
+    pub fn compute_hash(&self) -> u64 {
+        let z = &self.variant.zobrist;
+        let g = &self.variant.geometry;
+        let mut h = 0;
+        for l in 0..g.layers {
+            for c in self.occupied(l) {
+                let sq = Square::new(l, c);
+                h ^= z.piece(sq, self.piece_at(sq));
+            }
+        }
+        if self.side == Color::Black {
+            h ^= z.side;
+        }
+        h ^= z.castling[self.castling.rights as usize];
+        if let Some(ep) = self.ep {
+            h ^= z.ep[ep.passed.index()];
+        }
+        h
+    }
+
+    /// A text diagram of every layer, top rank first, layers side by side.
+    pub fn diagram(&self) -> String {
+        let g = &self.variant.geometry;
+        let mut out = String::new();
+        for l in 0..g.layers {
+            out.push_str(&format!("{:<width$}", format!("board {}", l + 1), width = 2 * g.files as usize + 6));
+        }
+        out.push('\n');
+        for rank in (0..g.ranks).rev() {
+            for l in 0..g.layers {
+                out.push_str(&format!("{:>2}  ", rank + 1));
+                for file in 0..g.files {
+                    let sq = Square::new(l, g.cell(file, rank));
+                    let ch = if !g.exists(sq) { ' ' } else { self.piece_char(sq).unwrap_or('.') };
+                    out.push(ch);
+                    out.push(' ');
+                }
+                out.push_str("  ");
+            }
+            out.push('\n');
+        }
+        for _ in 0..g.layers {
+            out.push_str("    ");
+            for file in 0..g.files {
+                out.push((b'a' + file) as char);
+                out.push(' ');
+            }
+            out.push_str("  ");
+        }
+        out.push('\n');
+        out
+    }
+
+    /// The FEN letter of the piece on a square (upper case for White).
+    pub fn piece_char(&self, sq: Square) -> Option<char> {
+        let p = self.piece_at(sq);
+        p.is_some().then(|| {
+            let letter = self.variant.pieces[p.role() as usize].letter;
+            if p.color() == Color::White {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            }
+        })
+    }
+}

@@ -1,0 +1,196 @@
+//! Alice Chess and its sisters (RULES.md, `alice` and "Alice family"): a piece moves on its
+//! board, then transfers to the twin square on another board.
+
+use super::{attacked_on_layer, attackers, Rules, Targets};
+use crate::geometry::{Bitboard, Square};
+use crate::movegen::{Move, MoveKind};
+use crate::pieces::Color;
+use crate::position::Position;
+
+/// What happens after a move when the twin square is considered (rules 2 and 3, and sisters).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Transfer {
+    /// The twin must be empty and the piece lands there (`alice`, `alice2`, `msalice`, `alice3`).
+    Required,
+    /// The piece transfers when the twin is empty and stays otherwise (`odonohue`).
+    StayWhenBlocked,
+    /// The mover chooses to stay or to cross to an empty twin (`duo`).
+    Optional,
+}
+
+/// Which zero moves (a piece crossing to its twin without moving) exist.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ZeroMoves {
+    /// None (`alice`).
+    None,
+    /// Any piece onto an empty twin; not a king in check (`msalice`).
+    Quiet,
+    /// Non-pawn pieces onto an empty twin or capturing an enemy there (`duo`).
+    Capturing,
+}
+
+/// The rules of the Alice family, with the options that make its sisters.
+#[derive(Clone, Debug)]
+pub struct Alice {
+    /// The transfer rule.
+    pub transfer: Transfer,
+    /// The zero-move rule.
+    pub zero_moves: ZeroMoves,
+    /// Number of boards.
+    pub layers: u8,
+}
+
+impl Alice {
+    /// The boards a piece on `layer` may transfer to.
+    #[inline]
+    fn others(&self, layer: u8) -> impl Iterator<Item = u8> {
+        (0..self.layers).filter(move |&l| l != layer)
+    }
+
+    /// Duo: whether a non-pawn piece of `by` stands on a twin of `sq` (it could capture by a zero move).
+    fn zero_move_attack(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        self.zero_moves == ZeroMoves::Capturing
+            && self.others(sq.layer()).any(|l| {
+                let p = pos.piece_at(sq.twin(l));
+                p.is_some() && p.color() == by && Some(p.role()) != pos.variant().pawn
+            })
+    }
+}
+
+impl Rules for Alice {
+    #[inline]
+    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+        let here = from.layer();
+        let all = t.quiet | t.capture;
+        let capture_at = |cell| t.capture.contains(cell).then_some(Square::new(here, cell));
+        if self.transfer == Transfer::Optional {
+            for cell in all {
+                emit(Square::new(here, cell), capture_at(cell));
+            }
+        }
+        for there in self.others(here) {
+            let free = !pos.occupied(there) & pos.variant().geometry.cells[there as usize];
+            for cell in all & free {
+                emit(Square::new(there, cell), capture_at(cell));
+            }
+            if self.transfer == Transfer::StayWhenBlocked {
+                for cell in all & !free {
+                    emit(Square::new(here, cell), capture_at(cell));
+                }
+            }
+        }
+    }
+
+    fn castle_landing(&self, pos: &Position, king: (Square, Square), rook: (Square, Square), emit: &mut impl FnMut(Square, Square)) {
+        let (king_to, rook_to) = (king.1, rook.1);
+        let here = king_to.layer();
+        // Rule 6: the king may not land on a square attacked on the castling board.
+        let blockers = pos.blockers(here).without(king.0.cell());
+        if attackers(pos, here, king_to.cell(), pos.side().flip(), blockers).any() {
+            return;
+        }
+        let free = |sq: Square| pos.variant().geometry.exists(sq) && pos.piece_at(sq).is_none();
+        if self.transfer == Transfer::Optional {
+            emit(king_to, rook_to);
+        }
+        for there in self.others(here) {
+            let (k, r) = (king_to.twin(there), rook_to.twin(there));
+            match self.transfer {
+                Transfer::StayWhenBlocked => emit(if free(k) { k } else { king_to }, if free(r) { r } else { rook_to }),
+                _ if free(k) && free(r) => emit(k, r),
+                _ => {}
+            }
+        }
+    }
+
+    /// Rule 4 (and the shared definition of check): an enemy on the same board attacks the
+    /// square and could complete the capture by its transfer rule; in `duo`, also an enemy
+    /// non-pawn piece on a twin square.
+    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        if attacked_on_layer(pos, sq, by) {
+            let can_land = match self.transfer {
+                Transfer::Required => self.others(sq.layer()).any(|l| {
+                    let twin = sq.twin(l);
+                    pos.variant().geometry.exists(twin) && pos.piece_at(twin).is_none()
+                }),
+                Transfer::StayWhenBlocked | Transfer::Optional => true,
+            };
+            if can_land {
+                return true;
+            }
+        }
+        self.zero_move_attack(pos, sq, by)
+    }
+
+    /// Rule 6: castling looks at attacks on the castling board only (and `duo`'s twin attacks).
+    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        attacked_on_layer(pos, sq, by) || self.zero_move_attack(pos, sq, by)
+    }
+
+    /// Rule 5: the king's move must be legal on its own board, its start square vacated.
+    fn king_targets(&self, pos: &Position, from: Square, mut t: Targets) -> Targets {
+        let layer = from.layer();
+        let blockers = pos.blockers(layer).without(from.cell());
+        let them = pos.side().flip();
+        let mut unsafe_cells = Bitboard::EMPTY;
+        for cell in t.quiet | t.capture {
+            if attackers(pos, layer, cell, them, blockers).any() {
+                unsafe_cells = unsafe_cells.with(cell);
+            }
+        }
+        t.quiet &= !unsafe_cells;
+        t.capture &= !unsafe_cells;
+        t
+    }
+
+    /// `msalice` and `duo` zero moves.
+    fn zero_moves(&self, pos: &Position, list: &mut Vec<Move>) {
+        if self.zero_moves == ZeroMoves::None {
+            return;
+        }
+        let us = pos.side();
+        let variant = pos.variant();
+        let king_in_check = self.zero_moves == ZeroMoves::Quiet && pos.king_squares(us).any(|k| self.attacked(pos, k, us.flip()));
+        for here in 0..self.layers {
+            for cell in pos.color_bb(us, here) {
+                let from = Square::new(here, cell);
+                let role = pos.piece_at(from).role();
+                let is_king = Some(role) == variant.king;
+                match self.zero_moves {
+                    ZeroMoves::Quiet if is_king && king_in_check => continue,
+                    ZeroMoves::Capturing if Some(role) == variant.pawn => continue,
+                    _ => {}
+                }
+                for there in self.others(here) {
+                    let to = from.twin(there);
+                    if !variant.geometry.exists(to) {
+                        continue;
+                    }
+                    let target = pos.piece_at(to);
+                    if target.is_none() {
+                        list.push(Move { from, to, capture: None, rook: None, promotion: None, kind: MoveKind::Zero });
+                    } else if self.zero_moves == ZeroMoves::Capturing && target.color() != us {
+                        list.push(Move { from, to, capture: Some(to), rook: None, promotion: None, kind: MoveKind::Zero });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Rule 3: with a required transfer, twin squares are never all occupied.
+    fn validate(&self, pos: &Position) -> Result<(), String> {
+        if self.transfer != Transfer::Required {
+            return Ok(());
+        }
+        let g = &pos.variant().geometry;
+        let mut all = Bitboard(u128::MAX);
+        for l in 0..self.layers {
+            all &= pos.occupied(l);
+        }
+        if let Some(cell) = all.into_iter().next() {
+            let names: Vec<String> = (0..self.layers).map(|l| g.square_name(Square::new(l, cell))).collect();
+            return Err(format!("twin squares {} are all occupied, which Alice rules never allow", names.join(" and ")));
+        }
+        Ok(())
+    }
+}

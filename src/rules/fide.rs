@@ -1,0 +1,33 @@
+//! FIDE chess: one board, no transfer.
+
+use super::{attacked_on_layer, Rules, Targets};
+use crate::geometry::Square;
+use crate::pieces::Color;
+use crate::position::Position;
+
+/// The rules of FIDE chess (on any single-layer geometry).
+#[derive(Clone, Debug, Default)]
+pub struct Fide;
+
+impl Rules for Fide {
+    #[inline]
+    fn transfer(&self, _pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+        let layer = from.layer();
+        for cell in targets.quiet {
+            emit(Square::new(layer, cell), None);
+        }
+        for cell in targets.capture {
+            let to = Square::new(layer, cell);
+            emit(to, Some(to));
+        }
+    }
+
+    fn castle_landing(&self, _pos: &Position, king: (Square, Square), rook: (Square, Square), emit: &mut impl FnMut(Square, Square)) {
+        emit(king.1, rook.1);
+    }
+
+    #[inline]
+    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        attacked_on_layer(pos, sq, by)
+    }
+}

@@ -1,0 +1,103 @@
+//! Lilliputian Monochromatic Alice Chess (RULES.md, `lma`): a piece that would change colour
+//! lands on the other board instead, so every piece keeps its colour.
+
+use super::{attackers, Rules, Targets};
+use crate::geometry::{Bitboard, Cell, Geometry, Square};
+use crate::pieces::Color;
+use crate::position::Position;
+
+/// The rules of LMA (two boards, colour-bound pieces).
+#[derive(Clone, Debug)]
+pub struct Lma {
+    /// The cells of each colour `(file + rank) mod 2`.
+    colour: [Bitboard; 2],
+    files: u8,
+}
+
+impl Lma {
+    /// The rules for a geometry.
+    pub fn new(geometry: &Geometry) -> Lma {
+        Lma { colour: [geometry.colour_mask(0), geometry.colour_mask(1)], files: geometry.files }
+    }
+
+    #[inline]
+    fn parity(&self, cell: Cell) -> usize {
+        ((cell % self.files + cell / self.files) % 2) as usize
+    }
+}
+
+impl Rules for Lma {
+    /// The colour rule: same colour stays on the board; other colour lands on the twin.
+    #[inline]
+    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+        let here = from.layer();
+        let there = 1 - here;
+        let p = self.parity(from.cell());
+        let (same, other) = (self.colour[p], self.colour[1 - p]);
+        let free_there = !pos.occupied(there) & pos.variant().geometry.cells[there as usize];
+        let enemy_there = pos.color_bb(pos.side().flip(), there);
+        for cell in t.quiet & same {
+            emit(Square::new(here, cell), None);
+        }
+        for cell in t.capture & same {
+            emit(Square::new(here, cell), Some(Square::new(here, cell)));
+        }
+        for cell in t.quiet & other & free_there {
+            emit(Square::new(there, cell), None);
+        }
+        for cell in t.capture & other & free_there {
+            emit(Square::new(there, cell), Some(Square::new(here, cell)));
+        }
+        for cell in t.capture_empty & other & enemy_there {
+            emit(Square::new(there, cell), Some(Square::new(there, cell)));
+        }
+    }
+
+    /// Castling: each of king and rook follows the colour rule and needs an empty landing twin.
+    fn castle_landing(&self, pos: &Position, king: (Square, Square), rook: (Square, Square), emit: &mut impl FnMut(Square, Square)) {
+        let land = |(from, to): (Square, Square)| {
+            if self.parity(from.cell()) == self.parity(to.cell()) {
+                Some(to)
+            } else {
+                let twin = to.twin(1 - to.layer());
+                pos.piece_at(twin).is_none().then_some(twin)
+            }
+        };
+        if let (Some(k), Some(r)) = (land(king), land(rook)) {
+            emit(k, r);
+        }
+    }
+
+    /// The shared definition of check under the colour rule.
+    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        let (here, there, v) = (sq.layer(), 1 - sq.layer(), sq.cell());
+        let p = self.parity(v);
+        let on_board = attackers(pos, here, v, by, pos.blockers(here));
+        if (on_board & self.colour[p]).any() {
+            return true;
+        }
+        if pos.occupied(there).contains(v) {
+            return false;
+        }
+        // An off-colour capture needs the twin empty; so does a capture from the other board.
+        on_board.any() || (attackers(pos, there, v, by, pos.blockers(there)) & self.colour[1 - p]).any()
+    }
+
+    /// A king may not change colour onto a square attacked on its own board.
+    fn king_targets(&self, pos: &Position, from: Square, mut t: Targets) -> Targets {
+        let layer = from.layer();
+        let blockers = pos.blockers(layer).without(from.cell());
+        let them = pos.side().flip();
+        let other = self.colour[1 - self.parity(from.cell())];
+        let mut unsafe_cells = Bitboard::EMPTY;
+        for cell in (t.quiet | t.capture | t.capture_empty) & other {
+            if attackers(pos, layer, cell, them, blockers).any() {
+                unsafe_cells = unsafe_cells.with(cell);
+            }
+        }
+        t.quiet &= !unsafe_cells;
+        t.capture &= !unsafe_cells;
+        t.capture_empty &= !unsafe_cells;
+        t
+    }
+}

@@ -1,0 +1,101 @@
+//! Rules per variant family behind one small trait; the core move generator is generic over it.
+//!
+//! The core finds where a piece could go on its own layer ("geometric targets"); a family's
+//! [`Rules`] decides where it finally lands (transfer), what counts as an attack, and which
+//! moves it adds (zero moves).
+
+pub mod alice;
+pub mod fide;
+pub mod lma;
+
+use crate::geometry::{Bitboard, Cell, Square};
+use crate::pieces::{Color, Role};
+use crate::position::Position;
+
+pub use alice::{Alice, Transfer, ZeroMoves};
+pub use fide::Fide;
+pub use lma::Lma;
+
+/// The geometric targets of one piece on its own layer, sorted by what stands there.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Targets {
+    /// Empty cells it may move to.
+    pub quiet: Bitboard,
+    /// Cells holding an enemy it may capture.
+    pub capture: Bitboard,
+    /// Empty cells it could capture on (for rules that capture on another layer).
+    pub capture_empty: Bitboard,
+}
+
+/// The rules of one variant family: the hooks named after the clauses of RULES.md.
+pub trait Rules: Sync + Send {
+    /// Turns a piece's geometric targets into landing squares: calls `emit(to, captured_square)`.
+    fn transfer(&self, pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>));
+
+    /// Where king and rook land after castling, given their `(from, to)` on the king's layer.
+    fn castle_landing(&self, pos: &Position, king: (Square, Square), rook: (Square, Square), emit: &mut impl FnMut(Square, Square));
+
+    /// Whether a piece of the other side standing on `sq` could be captured by `by`.
+    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool;
+
+    /// Whether castling may not cross or start from `sq` because `by` attacks it.
+    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        self.attacked(pos, sq, by)
+    }
+
+    /// Removes king targets that the family forbids before any transfer.
+    fn king_targets(&self, _pos: &Position, _from: Square, targets: Targets) -> Targets {
+        targets
+    }
+
+    /// Adds the family's extra moves (zero moves) to `list`.
+    fn zero_moves(&self, _pos: &Position, _list: &mut Vec<crate::movegen::Move>) {}
+
+    /// Rejects positions the family's rules can never produce.
+    fn validate(&self, _pos: &Position) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The rule family of a variant, with its options: the one place that names every family.
+#[derive(Clone, Debug)]
+pub enum Family {
+    /// FIDE chess on any geometry.
+    Fide(Fide),
+    /// Alice Chess and its sisters.
+    Alice(Alice),
+    /// Lilliputian Monochromatic Alice Chess.
+    Lma(Lma),
+}
+
+/// Runs `$body` with `$rules` bound to the concrete rules of `$family`, monomorphising it.
+#[macro_export]
+macro_rules! with_rules {
+    ($family:expr, |$rules:ident| $body:expr) => {
+        match $family {
+            $crate::rules::Family::Fide($rules) => $body,
+            $crate::rules::Family::Alice($rules) => $body,
+            $crate::rules::Family::Lma($rules) => $body,
+        }
+    };
+}
+
+/// Pieces of `by` on `layer` whose capture geometry reaches `cell`, riders stopped by `blockers`.
+#[inline]
+pub fn attackers(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> Bitboard {
+    let variant = pos.variant();
+    let mut out = Bitboard::EMPTY;
+    for role in 0..variant.pieces.len() as Role {
+        let pieces = pos.pieces(by, role, layer);
+        if pieces.any() {
+            out |= variant.tables.capture_from(role, by, cell, blockers) & pieces;
+        }
+    }
+    out
+}
+
+/// Whether any piece of `by` on the square's layer geometrically attacks it, seeing that layer only.
+#[inline]
+pub fn attacked_on_layer(pos: &Position, sq: Square, by: Color) -> bool {
+    attackers(pos, sq.layer(), sq.cell(), by, pos.blockers(sq.layer())).any()
+}
