@@ -2,7 +2,7 @@
 
 use rayon::prelude::*;
 
-use crate::movegen::{in_check, legal, pseudo_legal, Move};
+use crate::movegen::{is_legal, legal, pseudo_legal, Legality, Move};
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -13,14 +13,16 @@ pub fn perft<R: Rules>(rules: &R, pos: &mut Position, depth: u32) -> u64 {
     }
     let mut list = Vec::with_capacity(64);
     pseudo_legal(rules, pos, &mut list);
-    let us = pos.side();
+    let legality = Legality::new(rules, pos);
     let mut nodes = 0;
     for mv in list {
-        pos.make(mv);
-        if !in_check(rules, pos, us) {
-            nodes += if depth == 1 { 1 } else { perft(rules, pos, depth - 1) };
+        if depth == 1 {
+            nodes += u64::from(!legality.needs_test(mv) || is_legal(rules, pos, mv));
+        } else if !legality.needs_test(mv) || is_legal(rules, pos, mv) {
+            pos.make(mv);
+            nodes += perft(rules, pos, depth - 1);
+            pos.unmake();
         }
-        pos.unmake();
     }
     nodes
 }

@@ -126,7 +126,60 @@ fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
 /// Whether any king of `color` is attacked.
 #[inline]
 pub fn in_check<R: Rules>(rules: &R, pos: &Position, color: Color) -> bool {
-    pos.king_squares(color).any(|k| rules.attacked(pos, k, color.flip()))
+    let Some(king) = pos.variant().king else { return false };
+    for layer in 0..pos.variant().geometry.layers {
+        for cell in pos.pieces(color, king, layer) {
+            if rules.attacked(pos, Square::new(layer, cell), color.flip()) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// What lets most moves be proven legal without playing them: check status and pinned pieces.
+pub struct Legality {
+    /// The side to move is in check (every move is then tested).
+    in_check: bool,
+    /// The king's square, when there is one king and no check.
+    king: Option<Square>,
+    /// Pieces on the king's layer pinned to it.
+    pinned: Bitboard,
+}
+
+impl Legality {
+    /// Computes check and pins for the side to move.
+    #[inline]
+    pub fn new<R: Rules>(rules: &R, pos: &Position) -> Legality {
+        let us = pos.side();
+        let in_check = in_check(rules, pos, us);
+        let mut kings = pos.king_squares(us);
+        let king = match (kings.next(), kings.next()) {
+            (Some(k), None) if R::DISCOVERY_ONLY && !in_check => Some(k),
+            _ => None,
+        };
+        let pinned = king.map_or(Bitboard::EMPTY, |k| {
+            let layer = k.layer();
+            let them = us.flip();
+            pos.variant().tables.pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| pos.pieces(them, r, layer))
+        });
+        Legality { in_check, king, pinned }
+    }
+
+    /// Whether `mv` must be played to know whether it is legal.
+    #[inline]
+    pub fn needs_test(&self, mv: Move) -> bool {
+        let Some(king) = self.king else { return true };
+        mv.from == king
+            || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle)
+            || (mv.from.layer() == king.layer() && self.pinned.contains(mv.from.cell()))
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.in_check
+    }
 }
 
 /// Whether a pseudo-legal move leaves the mover's king safe.
@@ -143,7 +196,8 @@ pub fn is_legal<R: Rules>(rules: &R, pos: &mut Position, mv: Move) -> bool {
 pub fn legal<R: Rules>(rules: &R, pos: &mut Position, list: &mut Vec<Move>) {
     list.clear();
     pseudo_legal(rules, pos, list);
-    list.retain(|&mv| is_legal(rules, pos, mv));
+    let legality = Legality::new(rules, pos);
+    list.retain(|&mv| !legality.needs_test(mv) || is_legal(rules, pos, mv));
 }
 
 /// Finds the legal move a string names, or says why there is none.

@@ -2,7 +2,7 @@
 
 
 
-use super::{betza::Step, Color, PieceType};
+use super::{betza::Step, Color, PieceType, Role};
 use crate::geometry::{Bitboard, Cell, Geometry, MAX_CELLS};
 
 /// The cells along one direction from every cell, and which way indices run along it.
@@ -25,10 +25,28 @@ pub struct MoveSet {
 struct RoleTables {
     quiet: MoveSet,
     capture: MoveSet,
-    /// The cells from which this piece would capture on a given cell.
-    capture_from: MoveSet,
     /// Whether quiet and capture moves are the same (most pieces), to compute them once.
     symmetric: bool,
+}
+
+/// Leaps shared by a set of roles: the cells from which any of them captures on a cell.
+struct LeapGroup {
+    from: Vec<Bitboard>,
+    roles: Vec<Role>,
+}
+
+/// Ray directions shared by a set of roles: the first piece along such a ray attacks if it is one of them.
+struct RideGroup {
+    rays: Vec<u16>,
+    roles: Vec<Role>,
+}
+
+/// For one attacking colour, every way of reaching a cell, grouped so that one lookup serves
+/// every role sharing it (as rook rays serve rook and queen).
+#[derive(Default)]
+struct AttackIndex {
+    leaps: Vec<LeapGroup>,
+    rides: Vec<RideGroup>,
 }
 
 /// All attack tables of one variant.
@@ -36,12 +54,13 @@ pub struct Tables {
     rays: Vec<Ray>,
     ray_keys: Vec<(i8, i8, u8)>,
     roles: Vec<[RoleTables; 2]>,
+    index: [AttackIndex; 2],
 }
 
 impl Tables {
     /// Builds the tables for `pieces` on `geometry`.
     pub fn new(geometry: &Geometry, pieces: &[PieceType]) -> Tables {
-        let mut tables = Tables { rays: Vec::new(), ray_keys: Vec::new(), roles: Vec::new() };
+        let mut tables = Tables { rays: Vec::new(), ray_keys: Vec::new(), roles: Vec::new(), index: Default::default() };
         for piece in pieces {
             let mut per_color: [RoleTables; 2] = Default::default();
             for color in Color::ALL {
@@ -50,17 +69,129 @@ impl Tables {
                 let steps: Vec<Step> = piece.steps.iter().map(turn).collect();
                 let quiet: Vec<Step> = steps.iter().filter(|s| s.moves).copied().collect();
                 let capture: Vec<Step> = steps.iter().filter(|s| s.captures).copied().collect();
-                let capture_from: Vec<Step> = capture.iter().map(|s| Step { dx: -s.dx, dy: -s.dy, ..*s }).collect();
                 per_color[color.index()] = RoleTables {
                     symmetric: steps.iter().all(|s| s.moves && s.captures),
                     quiet: tables.move_set(geometry, &quiet),
                     capture: tables.move_set(geometry, &capture),
-                    capture_from: tables.move_set(geometry, &capture_from),
                 };
             }
             tables.roles.push(per_color);
         }
+        for color in Color::ALL {
+            tables.index[color.index()] = tables.attack_index(geometry, pieces, color);
+        }
         tables
+    }
+
+    /// Groups the reversed capture steps of every role by the set of roles sharing them.
+    fn attack_index(&mut self, g: &Geometry, pieces: &[PieceType], color: Color) -> AttackIndex {
+        let mut by_step: Vec<((i8, i8, u8), Vec<Role>)> = Vec::new();
+        for (role, piece) in pieces.iter().enumerate() {
+            for s in piece.steps.iter().filter(|s| s.captures) {
+                // Reversed, and turned for Black.
+                let (dx, dy) = if color == Color::White { (-s.dx, -s.dy) } else { (s.dx, s.dy) };
+                match by_step.iter_mut().find(|(k, _)| *k == (dx, dy, s.range)) {
+                    Some((_, roles)) => roles.push(role as Role),
+                    None => by_step.push(((dx, dy, s.range), vec![role as Role])),
+                }
+            }
+        }
+        let mut index = AttackIndex::default();
+        for ((dx, dy, range), roles) in by_step {
+            if range == 1 {
+                let group = match index.leaps.iter_mut().position(|l| l.roles == roles) {
+                    Some(i) => &mut index.leaps[i],
+                    None => {
+                        index.leaps.push(LeapGroup { from: vec![Bitboard::EMPTY; g.area()], roles });
+                        index.leaps.last_mut().expect("just pushed")
+                    }
+                };
+                for cell in 0..g.area() as Cell {
+                    if let Some(to) = g.offset(cell, dx as i32, dy as i32) {
+                        group.from[cell as usize] = group.from[cell as usize].with(to);
+                    }
+                }
+            } else {
+                let id = self.ray_id(g, dx, dy, range);
+                match index.rides.iter_mut().find(|r| r.roles == roles) {
+                    Some(group) => group.rays.push(id),
+                    None => index.rides.push(RideGroup { rays: vec![id], roles }),
+                }
+            }
+        }
+        index
+    }
+
+    /// Pieces in `own` that alone stand between `cell` and a rider of `by` that would reach it.
+    #[inline]
+    pub fn pinned(&self, by: Color, cell: Cell, blockers: Bitboard, own: Bitboard, pieces: impl Fn(Role) -> Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for group in &self.index[by.index()].rides {
+            let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+            if candidates.is_empty() {
+                continue;
+            }
+            for &id in &group.rays {
+                let ray = &self.rays[id as usize];
+                let line = ray.cells[cell as usize];
+                let hit = line & blockers;
+                if hit.is_empty() {
+                    continue;
+                }
+                let nearest = |b: Bitboard| if ray.ascending { b.lowest() } else { b.highest() };
+                let first = nearest(hit);
+                let rest = hit.without(first);
+                if own.contains(first) && rest.any() && candidates.contains(nearest(rest)) {
+                    out = out.with(first);
+                }
+            }
+        }
+        out
+    }
+
+    /// The pieces among `pieces(role)` that capture on `cell`; `pieces` gives the attacker's
+    /// pieces of a role on the layer, `blockers` stops riders. With `first_only`, stops at the first found.
+    #[inline]
+    pub fn attackers(
+        &self,
+        by: Color,
+        cell: Cell,
+        blockers: Bitboard,
+        pieces: impl Fn(Role) -> Bitboard,
+        first_only: bool,
+    ) -> Bitboard {
+        let index = &self.index[by.index()];
+        let mut out = Bitboard::EMPTY;
+        for group in &index.leaps {
+            let from = group.from[cell as usize];
+            if from.any() {
+                let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+                out |= from & candidates;
+                if first_only && out.any() {
+                    return out;
+                }
+            }
+        }
+        for group in &index.rides {
+            let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+            if candidates.is_empty() {
+                continue;
+            }
+            for &id in &group.rays {
+                let ray = &self.rays[id as usize];
+                let hit = ray.cells[cell as usize] & blockers;
+                if hit.any() {
+                    let first = if ray.ascending { hit.lowest() } else { hit.highest() };
+                    if candidates.contains(first) {
+                        out = out.with(first);
+                        if first_only {
+                            return out;
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     fn move_set(&mut self, g: &Geometry, steps: &[Step]) -> MoveSet {
@@ -145,12 +276,6 @@ impl Tables {
         let quiet = if t.symmetric { capture } else { self.reach(&t.quiet, cell, blockers) };
         (quiet, capture)
     }
-
-    /// Cells from which a piece of `role` and `color` would capture on `cell`.
-    #[inline]
-    pub fn capture_from(&self, role: u8, color: Color, cell: Cell, blockers: Bitboard) -> Bitboard {
-        self.reach(&self.roles[role as usize][color.index()].capture_from, cell, blockers)
-    }
 }
 
 #[cfg(test)]
@@ -178,9 +303,10 @@ mod tests {
         let g = Geometry::new(8, 8, 1).unwrap();
         let t = Tables::new(&g, &[piece('P', "fmWfcF")]);
         let e4 = g.cell(4, 3);
-        let from = t.capture_from(0, Color::White, e4, Bitboard::EMPTY);
+        let everywhere = |_| Bitboard(u128::MAX);
+        let from = t.attackers(Color::White, e4, Bitboard::EMPTY, everywhere, false);
         assert_eq!(from, Bitboard::from_cell(g.cell(3, 2)) | Bitboard::from_cell(g.cell(5, 2)));
-        let black = t.capture_from(0, Color::Black, e4, Bitboard::EMPTY);
+        let black = t.attackers(Color::Black, e4, Bitboard::EMPTY, everywhere, false);
         assert_eq!(black, Bitboard::from_cell(g.cell(3, 4)) | Bitboard::from_cell(g.cell(5, 4)));
     }
 }

@@ -1,7 +1,7 @@
 //! Alice Chess and its sisters (RULES.md, `alice` and "Alice family"): a piece moves on its
 //! board, then transfers to the twin square on another board.
 
-use super::{attacked_on_layer, attackers, Rules, Targets};
+use super::{attacked_on_layer, is_attacked, Rules, Targets};
 use crate::geometry::{Bitboard, Square};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
@@ -58,6 +58,9 @@ impl Alice {
 }
 
 impl Rules for Alice {
+    // A piece arriving from another board can only block; one leaving can only discover.
+    const DISCOVERY_ONLY: bool = true;
+
     #[inline]
     fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
         let here = from.layer();
@@ -86,7 +89,7 @@ impl Rules for Alice {
         let here = king_to.layer();
         // Rule 6: the king may not land on a square attacked on the castling board.
         let blockers = pos.blockers(here).without(king.0.cell());
-        if attackers(pos, here, king_to.cell(), pos.side().flip(), blockers).any() {
+        if is_attacked(pos, here, king_to.cell(), pos.side().flip(), blockers) {
             return;
         }
         let free = |sq: Square| pos.variant().geometry.exists(sq) && pos.piece_at(sq).is_none();
@@ -134,7 +137,7 @@ impl Rules for Alice {
         let them = pos.side().flip();
         let mut unsafe_cells = Bitboard::EMPTY;
         for cell in t.quiet | t.capture {
-            if attackers(pos, layer, cell, them, blockers).any() {
+            if is_attacked(pos, layer, cell, them, blockers) {
                 unsafe_cells = unsafe_cells.with(cell);
             }
         }

@@ -10,6 +10,8 @@ use crate::position::Position;
 pub struct Fide;
 
 impl Rules for Fide {
+    const DISCOVERY_ONLY: bool = true;
+
     #[inline]
     fn transfer(&self, _pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
         let layer = from.layer();

@@ -1,7 +1,7 @@
 //! Lilliputian Monochromatic Alice Chess (RULES.md, `lma`): a piece that would change colour
 //! lands on the other board instead, so every piece keeps its colour.
 
-use super::{attackers, Rules, Targets};
+use super::{attackers, is_attacked, Rules, Targets};
 use crate::geometry::{Bitboard, Cell, Geometry, Square};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -27,6 +27,9 @@ impl Lma {
 }
 
 impl Rules for Lma {
+    // Vacating the king's twin square unblocks off-colour captures, so every move is tested.
+    const DISCOVERY_ONLY: bool = false;
+
     /// The colour rule: same colour stays on the board; other colour lands on the twin.
     #[inline]
     fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
@@ -91,7 +94,7 @@ impl Rules for Lma {
         let other = self.colour[1 - self.parity(from.cell())];
         let mut unsafe_cells = Bitboard::EMPTY;
         for cell in (t.quiet | t.capture | t.capture_empty) & other {
-            if attackers(pos, layer, cell, them, blockers).any() {
+            if is_attacked(pos, layer, cell, them, blockers) {
                 unsafe_cells = unsafe_cells.with(cell);
             }
         }

@@ -9,7 +9,7 @@ pub mod fide;
 pub mod lma;
 
 use crate::geometry::{Bitboard, Cell, Square};
-use crate::pieces::{Color, Role};
+use crate::pieces::Color;
 use crate::position::Position;
 
 pub use alice::{Alice, Transfer, ZeroMoves};
@@ -29,6 +29,10 @@ pub struct Targets {
 
 /// The rules of one variant family: the hooks named after the clauses of RULES.md.
 pub trait Rules: Sync + Send {
+    /// Whether a move other than a king move, castling or en passant can expose its own king
+    /// only by vacating a square between the king and an enemy rider on the king's board.
+    const DISCOVERY_ONLY: bool;
+
     /// Turns a piece's geometric targets into landing squares: calls `emit(to, captured_square)`.
     fn transfer(&self, pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>));
 
@@ -83,19 +87,17 @@ macro_rules! with_rules {
 /// Pieces of `by` on `layer` whose capture geometry reaches `cell`, riders stopped by `blockers`.
 #[inline]
 pub fn attackers(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> Bitboard {
-    let variant = pos.variant();
-    let mut out = Bitboard::EMPTY;
-    for role in 0..variant.pieces.len() as Role {
-        let pieces = pos.pieces(by, role, layer);
-        if pieces.any() {
-            out |= variant.tables.capture_from(role, by, cell, blockers) & pieces;
-        }
-    }
-    out
+    pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), false)
+}
+
+/// Whether any piece of `by` on `layer` reaches `cell` with a capture, riders stopped by `blockers`.
+#[inline]
+pub fn is_attacked(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> bool {
+    pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), true).any()
 }
 
 /// Whether any piece of `by` on the square's layer geometrically attacks it, seeing that layer only.
 #[inline]
 pub fn attacked_on_layer(pos: &Position, sq: Square, by: Color) -> bool {
-    attackers(pos, sq.layer(), sq.cell(), by, pos.blockers(sq.layer())).any()
+    is_attacked(pos, sq.layer(), sq.cell(), by, pos.blockers(sq.layer()))
 }
