@@ -103,14 +103,26 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Perft { variant, fen, depth, divide, threads, epd, max_nodes, options } => {
+        Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            threads,
+            epd,
+            max_nodes,
+            options,
+        } => {
             let options = parse_options(&options)?;
-            let variant = config.variant(&variant, &options).map_err(|e| bad(e.to_string()))?;
+            let variant = config
+                .variant(&variant, &options)
+                .map_err(|e| bad(e.to_string()))?;
             let pool = thread_pool(threads)?;
             pool.install(|| match epd {
                 Some(path) => run_suite(&variant, &path, depth, max_nodes),
                 None => {
-                    let depth = depth.ok_or_else(|| bad("perft needs --depth D (or --epd FILE)"))?;
+                    let depth =
+                        depth.ok_or_else(|| bad("perft needs --depth D (or --epd FILE)"))?;
                     let pos = position(&variant, fen.as_deref())?;
                     run_perft(&pos, depth, divide, threads);
                     Ok(())
@@ -136,7 +148,10 @@ fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
     if threads == 0 || threads > 256 {
         return Err(bad(format!("--threads {threads}: give 1 to 256")));
     }
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| bad(format!("cannot start threads: {e}")))
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| bad(format!("cannot start threads: {e}")))
 }
 
 fn position(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, Failure> {
@@ -147,7 +162,10 @@ fn position(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, Failu
 /// Perft of one position, in parallel when there are several threads.
 fn count(pos: &Position, depth: u32, threads: usize) -> u64 {
     if threads > 1 {
-        with_rules!(&pos.variant().family, |rules| divide(rules, pos, depth).iter().map(|(_, n)| n).sum())
+        with_rules!(&pos.variant().family, |rules| divide(rules, pos, depth)
+            .iter()
+            .map(|(_, n)| n)
+            .sum())
     } else {
         let mut p = pos.clone();
         with_rules!(&pos.variant().family, |rules| perft(rules, &mut p, depth))
@@ -171,16 +189,26 @@ fn run_perft(pos: &Position, depth: u32, show_divide: bool, threads: usize) {
 
 fn report_speed(nodes: u64, start: Instant) {
     let secs = start.elapsed().as_secs_f64();
-    eprintln!("time {secs:.3} s, {:.2} Mnps", nodes as f64 / secs.max(1e-9) / 1e6);
+    eprintln!(
+        "time {secs:.3} s, {:.2} Mnps",
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
 }
 
-fn run_suite(variant: &Arc<Variant>, path: &std::path::Path, only_depth: Option<u32>, max_nodes: Option<u64>) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+fn run_suite(
+    variant: &Arc<Variant>,
+    path: &std::path::Path,
+    only_depth: Option<u32>,
+    max_nodes: Option<u64>,
+) -> Result<(), Failure> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
     let cases = parse_suite(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
     let threads = rayon::current_num_threads();
     let mut failures = 0;
     for case in cases {
-        let pos = Position::from_fen(variant.clone(), &case.fen).map_err(|e| bad(format!("{}:{}: {e}", path.display(), case.line)))?;
+        let pos = Position::from_fen(variant.clone(), &case.fen)
+            .map_err(|e| bad(format!("{}:{}: {e}", path.display(), case.line)))?;
         for &(depth, expected) in &case.expected {
             if only_depth.is_some_and(|d| d != depth) || max_nodes.is_some_and(|m| expected > m) {
                 continue;
@@ -191,7 +219,10 @@ fn run_suite(variant: &Arc<Variant>, path: &std::path::Path, only_depth: Option<
             if nodes != expected {
                 failures += 1;
             }
-            println!("{verdict} D{depth} {nodes} (expected {expected}) {}", case.fen);
+            println!(
+                "{verdict} D{depth} {nodes} (expected {expected}) {}",
+                case.fen
+            );
             report_speed(nodes, start);
         }
     }
@@ -204,13 +235,21 @@ fn run_suite(variant: &Arc<Variant>, path: &std::path::Path, only_depth: Option<
 /// The positions `bench-perft` measures: (label, variant, FEN or start, depth).
 const BENCH: &[(&str, &str, Option<&str>, u32)] = &[
     ("fide-start", "normal", None, 6),
-    ("kiwipete", "normal", Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), 5),
+    (
+        "kiwipete",
+        "normal",
+        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        5,
+    ),
     ("alice-start", "alice", None, 6),
     ("lma-start", "lma", None, 5),
 ];
 
 fn bench_perft(config: &Config, threads: usize, shallower: u32) -> Result<(), Failure> {
-    println!("{:<12} {:>7} {:>12} {:>9} {:>9}", "position", "threads", "nodes", "seconds", "Mnps");
+    println!(
+        "{:<12} {:>7} {:>12} {:>9} {:>9}",
+        "position", "threads", "nodes", "seconds", "Mnps"
+    );
     for &(label, name, fen, depth) in BENCH {
         let variant = config.variant(name, &[]).map_err(|e| bad(e.to_string()))?;
         let pos = position(&variant, fen)?;
@@ -220,7 +259,10 @@ fn bench_perft(config: &Config, threads: usize, shallower: u32) -> Result<(), Fa
             let start = Instant::now();
             let nodes = pool.install(|| count(&pos, depth, t));
             let secs = start.elapsed().as_secs_f64();
-            println!("{label:<12} {t:>7} {nodes:>12} {secs:>9.3} {:>9.2}", nodes as f64 / secs / 1e6);
+            println!(
+                "{label:<12} {t:>7} {nodes:>12} {secs:>9.3} {:>9.2}",
+                nodes as f64 / secs / 1e6
+            );
         }
     }
     Ok(())

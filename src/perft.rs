@@ -96,16 +96,32 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteCase>, String> {
         let fen = parts.next().unwrap_or("").trim().to_string();
         let mut expected = Vec::new();
         for part in parts {
-            let bad = || format!("line {}: expected ';D<depth> <nodes>', got ';{}'", i + 1, part.trim());
-            let (d, n) = part.trim().split_once(char::is_whitespace).ok_or_else(bad)?;
-            let depth = d.strip_prefix('D').and_then(|d| d.parse().ok()).ok_or_else(bad)?;
+            let bad = || {
+                format!(
+                    "line {}: expected ';D<depth> <nodes>', got ';{}'",
+                    i + 1,
+                    part.trim()
+                )
+            };
+            let (d, n) = part
+                .trim()
+                .split_once(char::is_whitespace)
+                .ok_or_else(bad)?;
+            let depth = d
+                .strip_prefix('D')
+                .and_then(|d| d.parse().ok())
+                .ok_or_else(bad)?;
             let nodes = n.trim().parse().map_err(|_| bad())?;
             expected.push((depth, nodes));
         }
         if expected.is_empty() {
             return Err(format!("line {}: no ';D<depth> <nodes>' entries", i + 1));
         }
-        cases.push(SuiteCase { fen, expected, line: i + 1 });
+        cases.push(SuiteCase {
+            fen,
+            expected,
+            line: i + 1,
+        });
     }
     Ok(cases)
 }

@@ -9,7 +9,14 @@ use crate::rules::{Rules, Targets};
 impl Move {
     #[inline]
     fn plain(from: Square, to: Square, capture: Option<Square>, kind: MoveKind) -> Move {
-        Move { from, to, capture, rook: None, promotion: None, kind }
+        Move {
+            from,
+            to,
+            capture,
+            rook: None,
+            promotion: None,
+            kind,
+        }
     }
 }
 
@@ -26,7 +33,11 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
             let from = Square::new(layer, cell);
             let role = pos.piece_at(from).role();
             let (quiet, capture) = variant.tables.quiet_and_capture(role, us, cell, blockers);
-            let mut targets = Targets { quiet: quiet & empty, capture: capture & enemies, capture_empty: capture & empty };
+            let mut targets = Targets {
+                quiet: quiet & empty,
+                capture: capture & enemies,
+                capture_empty: capture & empty,
+            };
             if Some(role) == variant.pawn {
                 pawn_moves(rules, pos, from, targets, capture, list);
                 continue;
@@ -34,7 +45,9 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
             if Some(role) == variant.king {
                 targets = rules.king_targets(pos, from, targets);
             }
-            rules.transfer(pos, from, targets, &mut |to, captured| list.push(Move::plain(from, to, captured, MoveKind::Normal)));
+            rules.transfer(pos, from, targets, &mut |to, captured| {
+                list.push(Move::plain(from, to, captured, MoveKind::Normal))
+            });
         }
     }
     if variant.castling {
@@ -44,7 +57,14 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
 }
 
 /// Pawn steps, double steps, en passant and promotion, landed by the rules.
-fn pawn_moves<R: Rules>(rules: &R, pos: &Position, from: Square, targets: Targets, reach: Bitboard, list: &mut Vec<Move>) {
+fn pawn_moves<R: Rules>(
+    rules: &R,
+    pos: &Position,
+    from: Square,
+    targets: Targets,
+    reach: Bitboard,
+    list: &mut Vec<Move>,
+) {
     let variant = pos.variant();
     let g = &variant.geometry;
     let white = pos.side() == Color::White;
@@ -52,31 +72,51 @@ fn pawn_moves<R: Rules>(rules: &R, pos: &Position, from: Square, targets: Target
     let mut push = |to: Square, capture: Option<Square>, kind: MoveKind| {
         if g.rank(to.cell()) == last_rank {
             for &role in &variant.promotion {
-                list.push(Move { promotion: Some(role), ..Move::plain(from, to, capture, kind) });
+                list.push(Move {
+                    promotion: Some(role),
+                    ..Move::plain(from, to, capture, kind)
+                });
             }
         } else {
             list.push(Move::plain(from, to, capture, kind));
         }
     };
-    rules.transfer(pos, from, targets, &mut |to, captured| push(to, captured, MoveKind::Normal));
+    rules.transfer(pos, from, targets, &mut |to, captured| {
+        push(to, captured, MoveKind::Normal)
+    });
 
     let cell = from.cell();
     let forward = if white { 1 } else { -1 };
     let start_rank = if white { 1 } else { g.ranks.saturating_sub(2) };
     if variant.double_step && g.rank(cell) == start_rank {
-        if let (Some(passed), Some(dest)) = (g.offset(cell, 0, forward), g.offset(cell, 0, 2 * forward)) {
+        if let (Some(passed), Some(dest)) =
+            (g.offset(cell, 0, forward), g.offset(cell, 0, 2 * forward))
+        {
             let empty = !pos.occupied(from.layer()) & g.cells[from.layer() as usize];
             if empty.contains(passed) && empty.contains(dest) {
-                let step = Targets { quiet: Bitboard::from_cell(dest), ..Targets::default() };
-                rules.transfer(pos, from, step, &mut |to, captured| push(to, captured, MoveKind::DoubleStep));
+                let step = Targets {
+                    quiet: Bitboard::from_cell(dest),
+                    ..Targets::default()
+                };
+                rules.transfer(pos, from, step, &mut |to, captured| {
+                    push(to, captured, MoveKind::DoubleStep)
+                });
             }
         }
     }
 
     if let Some(ep) = pos.en_passant() {
-        if ep.passed.layer() == from.layer() && reach.contains(ep.passed.cell()) && pos.piece_at(ep.passed).is_none() {
-            let step = Targets { quiet: Bitboard::from_cell(ep.passed.cell()), ..Targets::default() };
-            rules.transfer(pos, from, step, &mut |to, _| push(to, Some(ep.victim), MoveKind::EnPassant));
+        if ep.passed.layer() == from.layer()
+            && reach.contains(ep.passed.cell())
+            && pos.piece_at(ep.passed).is_none()
+        {
+            let step = Targets {
+                quiet: Bitboard::from_cell(ep.passed.cell()),
+                ..Targets::default()
+            };
+            rules.transfer(pos, from, step, &mut |to, _| {
+                push(to, Some(ep.victim), MoveKind::EnPassant)
+            });
         }
     }
 }
@@ -88,14 +128,24 @@ fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
     let us = pos.side();
     let them = us.flip();
     for side in 0..2 {
-        let Some((king_from, rook_from)) = pos.castling_squares(us, side) else { continue };
+        let Some((king_from, rook_from)) = pos.castling_squares(us, side) else {
+            continue;
+        };
         let (king, rook) = (pos.piece_at(king_from), pos.piece_at(rook_from));
-        if king.is_none() || king.color() != us || Some(king.role()) != variant.king || rook.is_none() || rook.color() != us {
+        if king.is_none()
+            || king.color() != us
+            || Some(king.role()) != variant.king
+            || rook.is_none()
+            || rook.color() != us
+        {
             continue;
         }
         let layer = king_from.layer();
         let rank = g.rank(king_from.cell());
-        let (kf, rf) = (g.file(king_from.cell()) as i32, g.file(rook_from.cell()) as i32);
+        let (kf, rf) = (
+            g.file(king_from.cell()) as i32,
+            g.file(rook_from.cell()) as i32,
+        );
         let dir = if rf > kf { 1 } else { -1 };
         let (kt, rt) = (kf + 2 * dir, kf + dir);
         if kt < 0 || kt >= g.files as i32 {
@@ -108,25 +158,35 @@ fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
             let c = g.cell(f as u8, rank);
             c == king_from.cell() || c == rook_from.cell() || !occupied.contains(c)
         });
-        if !path_clear || rules.castle_attacked(pos, king_from, them) {
+        if !path_clear || rules.castle_attacked(pos, king_from, them, king_from) {
             continue;
         }
         let crossed = Square::new(layer, g.cell(rt as u8, rank));
-        if rules.castle_attacked(pos, crossed, them) {
+        if rules.castle_attacked(pos, crossed, them, king_from) {
             continue;
         }
         let king_to = Square::new(layer, g.cell(kt as u8, rank));
         let rook_to = crossed;
-        rules.castle_landing(pos, (king_from, king_to), (rook_from, rook_to), &mut |k, r| {
-            list.push(Move { rook: Some((rook_from, r)), ..Move::plain(king_from, k, None, MoveKind::Castle) });
-        });
+        rules.castle_landing(
+            pos,
+            (king_from, king_to),
+            (rook_from, rook_to),
+            &mut |k, r| {
+                list.push(Move {
+                    rook: Some((rook_from, r)),
+                    ..Move::plain(king_from, k, None, MoveKind::Castle)
+                });
+            },
+        );
     }
 }
 
 /// Whether any king of `color` is attacked.
 #[inline]
 pub fn in_check<R: Rules>(rules: &R, pos: &Position, color: Color) -> bool {
-    let Some(king) = pos.variant().king else { return false };
+    let Some(king) = pos.variant().king else {
+        return false;
+    };
     for layer in 0..pos.variant().geometry.layers {
         for cell in pos.pieces(color, king, layer) {
             if rules.attacked(pos, Square::new(layer, cell), color.flip()) {
@@ -161,16 +221,31 @@ impl Legality {
         let pinned = king.map_or(Bitboard::EMPTY, |k| {
             let layer = k.layer();
             let them = us.flip();
-            pos.variant().tables.pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| pos.pieces(them, r, layer))
+            pos.variant().tables.pinned(
+                them,
+                k.cell(),
+                pos.blockers(layer),
+                pos.color_bb(us, layer),
+                |r| pos.pieces(them, r, layer),
+            )
         });
-        Legality { in_check, king, pinned }
+        Legality {
+            in_check,
+            king,
+            pinned,
+        }
     }
 
     /// Whether `mv` must be played to know whether it is legal.
     #[inline]
     pub fn needs_test(&self, mv: Move) -> bool {
         let Some(king) = self.king else { return true };
+        // A piece captured where the capturer does not land leaves a gap (Alice), as a pinned piece does.
+        let opens_gap = mv
+            .capture
+            .is_some_and(|c| c != mv.to && c.layer() == king.layer());
         mv.from == king
+            || opens_gap
             || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle)
             || (mv.from.layer() == king.layer() && self.pinned.contains(mv.from.cell()))
     }
@@ -208,19 +283,37 @@ pub fn parse_move<R: Rules>(rules: &R, pos: &mut Position, text: &str) -> Result
     let illegal = |why: String| MoveError::Illegal(text.to_string(), why);
     let piece = pos.piece_at(from);
     if piece.is_none() {
-        return Err(illegal(format!("there is no piece on {}", g.square_name(from))));
+        return Err(illegal(format!(
+            "there is no piece on {}",
+            g.square_name(from)
+        )));
     }
     if piece.color() != pos.side() {
-        return Err(illegal(format!("the piece on {} is not the side to move's", g.square_name(from))));
+        return Err(illegal(format!(
+            "the piece on {} is not the side to move's",
+            g.square_name(from)
+        )));
     }
     let mut pseudo = Vec::new();
     pseudo_legal(rules, pos, &mut pseudo);
     let promo_letter = |m: &Move| m.promotion.map(|r| variant.pieces[r as usize].letter);
-    let candidates: Vec<Move> = pseudo.iter().copied().filter(|m| m.from == from && m.to == to).collect();
+    let candidates: Vec<Move> = pseudo
+        .iter()
+        .copied()
+        .filter(|m| m.from == from && m.to == to)
+        .collect();
     if candidates.is_empty() {
-        return Err(illegal(format!("the piece on {} cannot move to {}", g.square_name(from), g.square_name(to))));
+        return Err(illegal(format!(
+            "the piece on {} cannot move to {}",
+            g.square_name(from),
+            g.square_name(to)
+        )));
     }
-    let Some(mv) = candidates.iter().copied().find(|m| promo_letter(m) == promotion) else {
+    let Some(mv) = candidates
+        .iter()
+        .copied()
+        .find(|m| promo_letter(m) == promotion)
+    else {
         return Err(illegal(match promotion {
             None => "a promotion piece must be given".to_string(),
             Some(c) => format!("cannot promote to '{}'", c.to_ascii_lowercase()),

@@ -10,7 +10,15 @@ impl Position {
     pub fn make(&mut self, mv: Move) {
         let moved = self.piece_at(mv.from);
         let captured = mv.capture.map_or(Piece::NONE, |s| self.piece_at(s));
-        self.history.push(Undo { mv, moved, captured, rights: self.castling.rights, ep: self.ep, halfmove: self.halfmove, hash: self.hash });
+        self.history.push(Undo {
+            mv,
+            moved,
+            captured,
+            rights: self.castling.rights,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        });
         if let Some(ep) = self.ep.take() {
             self.hash ^= self.variant.zobrist.ep[ep.passed.index()];
         }
@@ -31,11 +39,18 @@ impl Position {
         }
         if mv.kind == MoveKind::DoubleStep && self.variant.en_passant {
             let passed = Square::new(mv.to.layer(), (mv.from.cell() + mv.to.cell()) / 2);
-            self.ep = Some(EnPassant { passed, victim: mv.to });
+            self.ep = Some(EnPassant {
+                passed,
+                victim: mv.to,
+            });
             self.hash ^= self.variant.zobrist.ep[passed.index()];
         }
         let pawn_moved = Some(moved.role()) == self.variant.pawn;
-        self.halfmove = if captured.is_some() || pawn_moved { 0 } else { self.halfmove + 1 };
+        self.halfmove = if captured.is_some() || pawn_moved {
+            0
+        } else {
+            self.halfmove + 1
+        };
         if self.side == Color::Black {
             self.fullmove += 1;
         }

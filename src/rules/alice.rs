@@ -1,7 +1,7 @@
 //! Alice Chess and its sisters (RULES.md, `alice` and "Alice family"): a piece moves on its
 //! board, then transfers to the twin square on another board.
 
-use super::{attacked_on_layer, is_attacked, Rules, Targets};
+use super::{attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
 use crate::geometry::{Bitboard, Square};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
@@ -62,7 +62,13 @@ impl Rules for Alice {
     const DISCOVERY_ONLY: bool = true;
 
     #[inline]
-    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+    fn transfer(
+        &self,
+        pos: &Position,
+        from: Square,
+        t: Targets,
+        emit: &mut impl FnMut(Square, Option<Square>),
+    ) {
         let here = from.layer();
         let all = t.quiet | t.capture;
         let capture_at = |cell| t.capture.contains(cell).then_some(Square::new(here, cell));
@@ -84,7 +90,13 @@ impl Rules for Alice {
         }
     }
 
-    fn castle_landing(&self, pos: &Position, king: (Square, Square), rook: (Square, Square), emit: &mut impl FnMut(Square, Square)) {
+    fn castle_landing(
+        &self,
+        pos: &Position,
+        king: (Square, Square),
+        rook: (Square, Square),
+        emit: &mut impl FnMut(Square, Square),
+    ) {
         let (king_to, rook_to) = (king.1, rook.1);
         let here = king_to.layer();
         // Rule 6: the king may not land on a square attacked on the castling board.
@@ -99,7 +111,10 @@ impl Rules for Alice {
         for there in self.others(here) {
             let (k, r) = (king_to.twin(there), rook_to.twin(there));
             match self.transfer {
-                Transfer::StayWhenBlocked => emit(if free(k) { k } else { king_to }, if free(r) { r } else { rook_to }),
+                Transfer::StayWhenBlocked => emit(
+                    if free(k) { k } else { king_to },
+                    if free(r) { r } else { rook_to },
+                ),
                 _ if free(k) && free(r) => emit(k, r),
                 _ => {}
             }
@@ -126,8 +141,14 @@ impl Rules for Alice {
     }
 
     /// Rule 6: castling looks at attacks on the castling board only (and `duo`'s twin attacks).
-    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        attacked_on_layer(pos, sq, by) || self.zero_move_attack(pos, sq, by)
+    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {
+        is_attacked(
+            pos,
+            sq.layer(),
+            sq.cell(),
+            by,
+            blockers_without(pos, sq.layer(), king),
+        ) || self.zero_move_attack(pos, sq, by)
     }
 
     /// Rule 5: the king's move must be legal on its own board, its start square vacated.
@@ -153,7 +174,10 @@ impl Rules for Alice {
         }
         let us = pos.side();
         let variant = pos.variant();
-        let king_in_check = self.zero_moves == ZeroMoves::Quiet && pos.king_squares(us).any(|k| self.attacked(pos, k, us.flip()));
+        let king_in_check = self.zero_moves == ZeroMoves::Quiet
+            && pos
+                .king_squares(us)
+                .any(|k| self.attacked(pos, k, us.flip()));
         for here in 0..self.layers {
             for cell in pos.color_bb(us, here) {
                 let from = Square::new(here, cell);
@@ -171,9 +195,23 @@ impl Rules for Alice {
                     }
                     let target = pos.piece_at(to);
                     if target.is_none() {
-                        list.push(Move { from, to, capture: None, rook: None, promotion: None, kind: MoveKind::Zero });
+                        list.push(Move {
+                            from,
+                            to,
+                            capture: None,
+                            rook: None,
+                            promotion: None,
+                            kind: MoveKind::Zero,
+                        });
                     } else if self.zero_moves == ZeroMoves::Capturing && target.color() != us {
-                        list.push(Move { from, to, capture: Some(to), rook: None, promotion: None, kind: MoveKind::Zero });
+                        list.push(Move {
+                            from,
+                            to,
+                            capture: Some(to),
+                            rook: None,
+                            promotion: None,
+                            kind: MoveKind::Zero,
+                        });
                     }
                 }
             }
@@ -191,8 +229,13 @@ impl Rules for Alice {
             all &= pos.occupied(l);
         }
         if let Some(cell) = all.into_iter().next() {
-            let names: Vec<String> = (0..self.layers).map(|l| g.square_name(Square::new(l, cell))).collect();
-            return Err(format!("twin squares {} are all occupied, which Alice rules never allow", names.join(" and ")));
+            let names: Vec<String> = (0..self.layers)
+                .map(|l| g.square_name(Square::new(l, cell)))
+                .collect();
+            return Err(format!(
+                "twin squares {} are all occupied, which Alice rules never allow",
+                names.join(" and ")
+            ));
         }
         Ok(())
     }

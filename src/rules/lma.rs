@@ -1,7 +1,7 @@
 //! Lilliputian Monochromatic Alice Chess (RULES.md, `lma`): a piece that would change colour
 //! lands on the other board instead, so every piece keeps its colour.
 
-use super::{attackers, is_attacked, Rules, Targets};
+use super::{attackers, blockers_without, is_attacked, Rules, Targets};
 use crate::geometry::{Bitboard, Cell, Geometry, Square};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -17,12 +17,40 @@ pub struct Lma {
 impl Lma {
     /// The rules for a geometry.
     pub fn new(geometry: &Geometry) -> Lma {
-        Lma { colour: [geometry.colour_mask(0), geometry.colour_mask(1)], files: geometry.files }
+        Lma {
+            colour: [geometry.colour_mask(0), geometry.colour_mask(1)],
+            files: geometry.files,
+        }
     }
 
     #[inline]
     fn parity(&self, cell: Cell) -> usize {
         ((cell % self.files + cell / self.files) % 2) as usize
+    }
+}
+
+impl Lma {
+    /// Check by the colour rule, with `gone` (a castling king) taken off the board.
+    fn attacked_without(
+        &self,
+        pos: &Position,
+        sq: Square,
+        by: Color,
+        gone: Option<Square>,
+    ) -> bool {
+        let (here, there, v) = (sq.layer(), 1 - sq.layer(), sq.cell());
+        let p = self.parity(v);
+        let blockers =
+            |layer| gone.map_or(pos.blockers(layer), |g| blockers_without(pos, layer, g));
+        let on_board = attackers(pos, here, v, by, blockers(here));
+        if (on_board & self.colour[p]).any() {
+            return true;
+        }
+        if pos.occupied(there).contains(v) {
+            return false;
+        }
+        // An off-colour capture needs the twin empty; so does a capture from the other board.
+        on_board.any() || (attackers(pos, there, v, by, blockers(there)) & self.colour[1 - p]).any()
     }
 }
 
@@ -32,7 +60,13 @@ impl Rules for Lma {
 
     /// The colour rule: same colour stays on the board; other colour lands on the twin.
     #[inline]
-    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+    fn transfer(
+        &self,
+        pos: &Position,
+        from: Square,
+        t: Targets,
+        emit: &mut impl FnMut(Square, Option<Square>),
+    ) {
         let here = from.layer();
         let there = 1 - here;
         let p = self.parity(from.cell());
@@ -57,7 +91,13 @@ impl Rules for Lma {
     }
 
     /// Castling: each of king and rook follows the colour rule and needs an empty landing twin.
-    fn castle_landing(&self, pos: &Position, king: (Square, Square), rook: (Square, Square), emit: &mut impl FnMut(Square, Square)) {
+    fn castle_landing(
+        &self,
+        pos: &Position,
+        king: (Square, Square),
+        rook: (Square, Square),
+        emit: &mut impl FnMut(Square, Square),
+    ) {
         let land = |(from, to): (Square, Square)| {
             if self.parity(from.cell()) == self.parity(to.cell()) {
                 Some(to)
@@ -73,17 +113,11 @@ impl Rules for Lma {
 
     /// The shared definition of check under the colour rule.
     fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        let (here, there, v) = (sq.layer(), 1 - sq.layer(), sq.cell());
-        let p = self.parity(v);
-        let on_board = attackers(pos, here, v, by, pos.blockers(here));
-        if (on_board & self.colour[p]).any() {
-            return true;
-        }
-        if pos.occupied(there).contains(v) {
-            return false;
-        }
-        // An off-colour capture needs the twin empty; so does a capture from the other board.
-        on_board.any() || (attackers(pos, there, v, by, pos.blockers(there)) & self.colour[1 - p]).any()
+        self.attacked_without(pos, sq, by, None)
+    }
+
+    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {
+        self.attacked_without(pos, sq, by, Some(king))
     }
 
     /// A king may not change colour onto a square attacked on its own board.

@@ -30,22 +30,34 @@ pub struct Targets {
 /// The rules of one variant family: the hooks named after the clauses of RULES.md.
 pub trait Rules: Sync + Send {
     /// Whether a move other than a king move, castling or en passant can expose its own king
-    /// only by vacating a square between the king and an enemy rider on the king's board.
+    /// only by emptying a square of the king's board (its start, or a capture square it does
+    /// not land on) that lies between the king and an enemy rider.
     const DISCOVERY_ONLY: bool;
 
     /// Turns a piece's geometric targets into landing squares: calls `emit(to, captured_square)`.
-    fn transfer(&self, pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>));
+    fn transfer(
+        &self,
+        pos: &Position,
+        from: Square,
+        targets: Targets,
+        emit: &mut impl FnMut(Square, Option<Square>),
+    );
 
     /// Where king and rook land after castling, given their `(from, to)` on the king's layer.
-    fn castle_landing(&self, pos: &Position, king: (Square, Square), rook: (Square, Square), emit: &mut impl FnMut(Square, Square));
+    fn castle_landing(
+        &self,
+        pos: &Position,
+        king: (Square, Square),
+        rook: (Square, Square),
+        emit: &mut impl FnMut(Square, Square),
+    );
 
     /// Whether a piece of the other side standing on `sq` could be captured by `by`.
     fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool;
 
-    /// Whether castling may not cross or start from `sq` because `by` attacks it.
-    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        self.attacked(pos, sq, by)
-    }
+    /// Whether castling may not start from or cross `sq` because `by` attacks it, judged with
+    /// the castling king already gone from `king`.
+    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool;
 
     /// Removes king targets that the family forbids before any transfer.
     fn king_targets(&self, _pos: &Position, _from: Square, targets: Targets) -> Targets {
@@ -87,17 +99,33 @@ macro_rules! with_rules {
 /// Pieces of `by` on `layer` whose capture geometry reaches `cell`, riders stopped by `blockers`.
 #[inline]
 pub fn attackers(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> Bitboard {
-    pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), false)
+    pos.variant()
+        .tables
+        .attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), false)
 }
 
 /// Whether any piece of `by` on `layer` reaches `cell` with a capture, riders stopped by `blockers`.
 #[inline]
 pub fn is_attacked(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> bool {
-    pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), true).any()
+    pos.variant()
+        .tables
+        .attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), true)
+        .any()
 }
 
 /// Whether any piece of `by` on the square's layer geometrically attacks it, seeing that layer only.
 #[inline]
 pub fn attacked_on_layer(pos: &Position, sq: Square, by: Color) -> bool {
     is_attacked(pos, sq.layer(), sq.cell(), by, pos.blockers(sq.layer()))
+}
+
+/// The blockers of a layer with one square (a king about to leave) taken away.
+#[inline]
+pub fn blockers_without(pos: &Position, layer: u8, gone: Square) -> Bitboard {
+    let b = pos.blockers(layer);
+    if gone.layer() == layer {
+        b.without(gone.cell())
+    } else {
+        b
+    }
 }

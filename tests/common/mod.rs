@@ -1,0 +1,54 @@
+//! Helpers shared by the integration tests.
+
+#![allow(dead_code)]
+
+pub mod reference;
+
+use std::sync::Arc;
+
+use vorpal::config::Config;
+use vorpal::movegen::legal;
+use vorpal::position::Position;
+use vorpal::variant::Variant;
+use vorpal::with_rules;
+
+/// A built-in variant with options.
+pub fn variant(name: &str, options: &[(&str, &str)]) -> Arc<Variant> {
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Config::builtin()
+        .variant(name, &options)
+        .expect("built-in variant")
+}
+
+/// A position from FEN, panicking with the reason on failure.
+pub fn position(variant: &Arc<Variant>, fen: &str) -> Position {
+    Position::from_fen(variant.clone(), fen).unwrap_or_else(|e| panic!("{e}: {fen}"))
+}
+
+/// The legal moves of the fast generator, as sorted texts.
+pub fn fast_moves(pos: &mut Position) -> Vec<String> {
+    let variant = pos.variant().clone();
+    let mut list = Vec::new();
+    with_rules!(&variant.family, |rules| legal(rules, pos, &mut list));
+    let mut texts: Vec<String> = list.iter().map(|m| m.to_text(&variant)).collect();
+    texts.sort();
+    texts
+}
+
+/// A small deterministic random generator (xorshift64*).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
