@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use crate::config::Config;
-use crate::perft::{divide, parse_suite, perft};
+use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::position::Position;
 use crate::variant::Variant;
 use crate::with_rules;
@@ -29,9 +29,9 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaves of the legal move tree (or run a suite file with --epd).
     Perft {
-        /// The variant.
-        #[arg(long, default_value = "normal")]
-        variant: String,
+        /// The variant (default: a suite's `# variant:` line, else normal).
+        #[arg(long)]
+        variant: Option<String>,
         /// The position (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
@@ -103,31 +103,27 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Perft {
-            variant,
-            fen,
-            depth,
-            divide,
-            threads,
-            epd,
-            max_nodes,
-            options,
-        } => {
-            let options = parse_options(&options)?;
-            let variant = config
-                .variant(&variant, &options)
-                .map_err(|e| bad(e.to_string()))?;
+        Command::Perft { variant, fen, depth, divide, threads, epd, max_nodes, options } => {
+            let mut options = parse_options(&options)?;
             let pool = thread_pool(threads)?;
-            pool.install(|| match epd {
-                Some(path) => run_suite(&variant, &path, depth, max_nodes),
+            match epd {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+                    let suite = parse_suite(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+                    let name = variant.or(suite.variant.clone()).unwrap_or_else(|| "normal".into());
+                    options.splice(0..0, suite.options.iter().cloned());
+                    let variant = config.variant(&name, &options).map_err(|e| bad(e.to_string()))?;
+                    pool.install(|| run_suite(&variant, &path, &suite, depth, max_nodes))
+                }
                 None => {
-                    let depth =
-                        depth.ok_or_else(|| bad("perft needs --depth D (or --epd FILE)"))?;
+                    let name = variant.unwrap_or_else(|| "normal".into());
+                    let variant = config.variant(&name, &options).map_err(|e| bad(e.to_string()))?;
+                    let depth = depth.ok_or_else(|| bad("perft needs --depth D (or --epd FILE)"))?;
                     let pos = position(&variant, fen.as_deref())?;
-                    run_perft(&pos, depth, divide, threads);
+                    pool.install(|| run_perft(&pos, depth, divide, threads));
                     Ok(())
                 }
-            })
+            }
         }
         Command::BenchPerft { threads, shallower } => bench_perft(&config, threads, shallower),
     }
@@ -148,10 +144,7 @@ fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
     if threads == 0 || threads > 256 {
         return Err(bad(format!("--threads {threads}: give 1 to 256")));
     }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| bad(format!("cannot start threads: {e}")))
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| bad(format!("cannot start threads: {e}")))
 }
 
 fn position(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, Failure> {
@@ -162,10 +155,7 @@ fn position(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, Failu
 /// Perft of one position, in parallel when there are several threads.
 fn count(pos: &Position, depth: u32, threads: usize) -> u64 {
     if threads > 1 {
-        with_rules!(&pos.variant().family, |rules| divide(rules, pos, depth)
-            .iter()
-            .map(|(_, n)| n)
-            .sum())
+        with_rules!(&pos.variant().family, |rules| divide(rules, pos, depth).iter().map(|(_, n)| n).sum())
     } else {
         let mut p = pos.clone();
         with_rules!(&pos.variant().family, |rules| perft(rules, &mut p, depth))
@@ -189,24 +179,19 @@ fn run_perft(pos: &Position, depth: u32, show_divide: bool, threads: usize) {
 
 fn report_speed(nodes: u64, start: Instant) {
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
-        "time {secs:.3} s, {:.2} Mnps",
-        nodes as f64 / secs.max(1e-9) / 1e6
-    );
+    eprintln!("time {secs:.3} s, {:.2} Mnps", nodes as f64 / secs.max(1e-9) / 1e6);
 }
 
 fn run_suite(
     variant: &Arc<Variant>,
     path: &std::path::Path,
+    suite: &Suite,
     only_depth: Option<u32>,
     max_nodes: Option<u64>,
 ) -> Result<(), Failure> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
-    let cases = parse_suite(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
     let threads = rayon::current_num_threads();
     let mut failures = 0;
-    for case in cases {
+    for case in &suite.cases {
         let pos = Position::from_fen(variant.clone(), &case.fen)
             .map_err(|e| bad(format!("{}:{}: {e}", path.display(), case.line)))?;
         for &(depth, expected) in &case.expected {
@@ -219,10 +204,7 @@ fn run_suite(
             if nodes != expected {
                 failures += 1;
             }
-            println!(
-                "{verdict} D{depth} {nodes} (expected {expected}) {}",
-                case.fen
-            );
+            println!("{verdict} D{depth} {nodes} (expected {expected}) {}", case.fen);
             report_speed(nodes, start);
         }
     }
@@ -235,21 +217,13 @@ fn run_suite(
 /// The positions `bench-perft` measures: (label, variant, FEN or start, depth).
 const BENCH: &[(&str, &str, Option<&str>, u32)] = &[
     ("fide-start", "normal", None, 6),
-    (
-        "kiwipete",
-        "normal",
-        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        5,
-    ),
+    ("kiwipete", "normal", Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), 5),
     ("alice-start", "alice", None, 6),
     ("lma-start", "lma", None, 5),
 ];
 
 fn bench_perft(config: &Config, threads: usize, shallower: u32) -> Result<(), Failure> {
-    println!(
-        "{:<12} {:>7} {:>12} {:>9} {:>9}",
-        "position", "threads", "nodes", "seconds", "Mnps"
-    );
+    println!("{:<12} {:>7} {:>12} {:>9} {:>9}", "position", "threads", "nodes", "seconds", "Mnps");
     for &(label, name, fen, depth) in BENCH {
         let variant = config.variant(name, &[]).map_err(|e| bad(e.to_string()))?;
         let pos = position(&variant, fen)?;
@@ -259,10 +233,7 @@ fn bench_perft(config: &Config, threads: usize, shallower: u32) -> Result<(), Fa
             let start = Instant::now();
             let nodes = pool.install(|| count(&pos, depth, t));
             let secs = start.elapsed().as_secs_f64();
-            println!(
-                "{label:<12} {t:>7} {nodes:>12} {secs:>9.3} {:>9.2}",
-                nodes as f64 / secs / 1e6
-            );
+            println!("{label:<12} {t:>7} {nodes:>12} {secs:>9.3} {:>9.2}", nodes as f64 / secs / 1e6);
         }
     }
     Ok(())

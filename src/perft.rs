@@ -84,44 +84,51 @@ pub struct SuiteCase {
     pub line: usize,
 }
 
-/// Parses a suite file of lines `FEN ;D1 20 ;D2 400`; `#` starts a comment line.
-pub fn parse_suite(text: &str) -> Result<Vec<SuiteCase>, String> {
-    let mut cases = Vec::new();
+/// A perft suite file: the variant and options it is for, and its cases.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Suite {
+    /// From a `# variant: NAME` line.
+    pub variant: Option<String>,
+    /// From `# option: NAME=VALUE` lines.
+    pub options: Vec<(String, String)>,
+    /// The cases.
+    pub cases: Vec<SuiteCase>,
+}
+
+/// Parses a suite file of lines `FEN ;D1 20 ;D2 400`; `#` starts a comment line, and the
+/// comments `# variant: NAME` and `# option: NAME=VALUE` say what the suite is for.
+pub fn parse_suite(text: &str) -> Result<Suite, String> {
+    let mut suite = Suite::default();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
+        if let Some(comment) = line.strip_prefix('#') {
+            let comment = comment.trim();
+            if let Some(name) = comment.strip_prefix("variant:") {
+                suite.variant = Some(name.trim().to_string());
+            } else if let Some(option) = comment.strip_prefix("option:") {
+                let (k, v) =
+                    option.split_once('=').ok_or_else(|| format!("line {}: expected '# option: NAME=VALUE'", i + 1))?;
+                suite.options.push((k.trim().to_string(), v.trim().to_string()));
+            }
+            continue;
+        }
+        if line.is_empty() {
             continue;
         }
         let mut parts = line.split(';');
         let fen = parts.next().unwrap_or("").trim().to_string();
         let mut expected = Vec::new();
         for part in parts {
-            let bad = || {
-                format!(
-                    "line {}: expected ';D<depth> <nodes>', got ';{}'",
-                    i + 1,
-                    part.trim()
-                )
-            };
-            let (d, n) = part
-                .trim()
-                .split_once(char::is_whitespace)
-                .ok_or_else(bad)?;
-            let depth = d
-                .strip_prefix('D')
-                .and_then(|d| d.parse().ok())
-                .ok_or_else(bad)?;
+            let bad = || format!("line {}: expected ';D<depth> <nodes>', got ';{}'", i + 1, part.trim());
+            let (d, n) = part.trim().split_once(char::is_whitespace).ok_or_else(bad)?;
+            let depth = d.strip_prefix('D').and_then(|d| d.parse().ok()).ok_or_else(bad)?;
             let nodes = n.trim().parse().map_err(|_| bad())?;
             expected.push((depth, nodes));
         }
         if expected.is_empty() {
             return Err(format!("line {}: no ';D<depth> <nodes>' entries", i + 1));
         }
-        cases.push(SuiteCase {
-            fen,
-            expected,
-            line: i + 1,
-        });
+        suite.cases.push(SuiteCase { fen, expected, line: i + 1 });
     }
-    Ok(cases)
+    Ok(suite)
 }

@@ -41,9 +41,6 @@ pub struct Variant {
 impl Variant {
     /// The role whose FEN letter is `letter` (either case).
     pub fn role_of(&self, letter: char) -> Option<Role> {
-        self.pieces
-            .iter()
-            .position(|p| p.letter == letter.to_ascii_uppercase())
-            .map(|r| r as Role)
+        self.pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase()).map(|r| r as Role)
     }
 }

@@ -42,20 +42,10 @@ fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<Stri
     let mut cells: Vec<Option<char>> = vec![None; layers * ranks * files];
     let idx = |l: usize, f: usize, r: usize| (l * ranks + r) * files + f;
     let mut rights = String::new();
-    let letters: Vec<char> = v
-        .pieces
-        .iter()
-        .map(|p| p.letter)
-        .filter(|&c| c != 'K')
-        .collect();
+    let letters: Vec<char> = v.pieces.iter().map(|p| p.letter).filter(|&c| c != 'K').collect();
     let twin_ok = |cells: &Vec<Option<char>>, f: usize, r: usize| {
-        let used = (0..layers)
-            .filter(|&l| cells[idx(l, f, r)].is_some())
-            .count();
-        v.name.starts_with("odonohue")
-            || v.name == "duo"
-            || name.starts_with("lma")
-            || used + 1 < layers.max(2)
+        let used = (0..layers).filter(|&l| cells[idx(l, f, r)].is_some()).count();
+        v.name.starts_with("odonohue") || v.name == "duo" || name.starts_with("lma") || used + 1 < layers.max(2)
     };
     if rng.below(2) == 0 && v.castling {
         for l in 0..layers {
@@ -63,11 +53,7 @@ fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<Stri
                 for f in 0..files {
                     if let Some(p) = start.at((l as i32, f as i32, r as i32)) {
                         if p.kind == 'K' || p.kind == 'R' {
-                            let ch = if p.white {
-                                p.kind
-                            } else {
-                                p.kind.to_ascii_lowercase()
-                            };
+                            let ch = if p.white { p.kind } else { p.kind.to_ascii_lowercase() };
                             cells[idx(l, f, r)] = Some(ch);
                         }
                     }
@@ -93,17 +79,10 @@ fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<Stri
     for _ in 0..2 + rng.below(14) {
         let (l, f, r) = (rng.below(layers), rng.below(files), rng.below(ranks));
         let letter = letters[rng.below(letters.len())];
-        if cells[idx(l, f, r)].is_some()
-            || !twin_ok(&cells, f, r)
-            || (letter == 'P' && (r == 0 || r == ranks - 1))
-        {
+        if cells[idx(l, f, r)].is_some() || !twin_ok(&cells, f, r) || (letter == 'P' && (r == 0 || r == ranks - 1)) {
             continue;
         }
-        cells[idx(l, f, r)] = Some(if rng.below(2) == 0 {
-            letter
-        } else {
-            letter.to_ascii_lowercase()
-        });
+        cells[idx(l, f, r)] = Some(if rng.below(2) == 0 { letter } else { letter.to_ascii_lowercase() });
     }
     let boards: Vec<String> = (0..layers)
         .map(|l| {
@@ -147,11 +126,7 @@ fn random_positions(name: &str, options: &[(&str, &str)], count: usize, seed: u6
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let fen = if rng.below(3) == 0 {
-            scattered(name, options, &mut rng)
-        } else {
-            Some(v.start_fen.clone())
-        };
+        let fen = if rng.below(3) == 0 { scattered(name, options, &mut rng) } else { Some(v.start_fen.clone()) };
         let Some(fen) = fen else { continue };
         let mut pos = position(&v, &fen);
         let plies = rng.below(60);
@@ -175,9 +150,7 @@ fn random_positions(name: &str, options: &[(&str, &str)], count: usize, seed: u6
 fn compare_variant(name: &str, options: &[(&str, &str)]) {
     let v = variant(name, options);
     let rules = reference::rules(name, v.en_passant);
-    let seed = name.bytes().fold(0x9E37_79B9_7F4A_7C15u64, |h, b| {
-        (h ^ b as u64).wrapping_mul(0x100_0000_01B3)
-    }) | 1;
+    let seed = name.bytes().fold(0x9E37_79B9_7F4A_7C15u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01B3)) | 1;
     let positions = random_positions(name, options, 2000, seed);
     for (i, fen) in positions.iter().enumerate() {
         let mut pos = position(&v, fen);

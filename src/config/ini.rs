@@ -50,20 +50,13 @@ pub struct Section {
 impl Section {
     /// An error located at this section's header.
     pub fn error(&self, reason: impl Into<String>) -> IniError {
-        IniError {
-            file: self.file.clone(),
-            line: self.line,
-            reason: reason.into(),
-        }
+        IniError { file: self.file.clone(), line: self.line, reason: reason.into() }
     }
 }
 
 /// Whether a name may be used for a variant: letters, digits, `-` and `_`.
 pub fn valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 /// Splits ini text into sections, or reports the first malformed line.
@@ -71,11 +64,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Section>, IniError> {
     let mut sections: Vec<Section> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
-        let err = |reason: String| IniError {
-            file: file.to_string(),
-            line,
-            reason,
-        };
+        let err = |reason: String| IniError { file: file.to_string(), line, reason };
         let content = raw.trim();
         if content.is_empty() || content.starts_with('#') || content.starts_with(';') {
             continue;
@@ -89,9 +78,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Section>, IniError> {
                 None => (inner.trim(), None),
             };
             if !valid_name(name) {
-                return Err(err(format!(
-                    "'{name}' is not a valid variant name (letters, digits, '-', '_')"
-                )));
+                return Err(err(format!("'{name}' is not a valid variant name (letters, digits, '-', '_')")));
             }
             if let Some(p) = &parent {
                 if !valid_name(p) {
@@ -99,9 +86,7 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Section>, IniError> {
                 }
             }
             if sections.iter().any(|s| s.name == name) {
-                return Err(err(format!(
-                    "section [{name}] is defined twice in this file"
-                )));
+                return Err(err(format!("section [{name}] is defined twice in this file")));
             }
             sections.push(Section {
                 name: name.to_string(),
@@ -112,29 +97,18 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Section>, IniError> {
             });
             continue;
         }
-        let (key, value) = content.split_once('=').ok_or_else(|| {
-            err(format!(
-                "expected 'key = value' or '[section]', got '{content}'"
-            ))
-        })?;
+        let (key, value) = content
+            .split_once('=')
+            .ok_or_else(|| err(format!("expected 'key = value' or '[section]', got '{content}'")))?;
         let key = key.trim().to_ascii_lowercase();
         if key.is_empty() {
             return Err(err("a line starts with '=' and has no key".into()));
         }
-        let section = sections
-            .last_mut()
-            .ok_or_else(|| err(format!("key '{key}' stands before any [section]")))?;
+        let section = sections.last_mut().ok_or_else(|| err(format!("key '{key}' stands before any [section]")))?;
         if section.entries.iter().any(|e| e.key == key) {
-            return Err(err(format!(
-                "key '{key}' is given twice in [{}]",
-                section.name
-            )));
+            return Err(err(format!("key '{key}' is given twice in [{}]", section.name)));
         }
-        section.entries.push(Entry {
-            key,
-            value: value.trim().to_string(),
-            line,
-        });
+        section.entries.push(Entry { key, value: value.trim().to_string(), line });
     }
     Ok(sections)
 }
@@ -148,14 +122,7 @@ mod tests {
         let s = parse("t.ini", "# c\n[a]\nx = 1\n\n[b:a]\ny=2 \n").unwrap();
         assert_eq!(s.len(), 2);
         assert_eq!(s[1].parent.as_deref(), Some("a"));
-        assert_eq!(
-            s[1].entries[0],
-            Entry {
-                key: "y".into(),
-                value: "2".into(),
-                line: 6
-            }
-        );
+        assert_eq!(s[1].entries[0], Entry { key: "y".into(), value: "2".into(), line: 6 });
     }
 
     #[test]

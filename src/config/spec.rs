@@ -54,9 +54,7 @@ impl Config {
     /// The built-in variants plus those of `path` (which replace built-in ones of the same name);
     /// every variant is built once so that any error is reported now, with its file and line.
     pub fn load(path: Option<&Path>) -> Result<Config, IniError> {
-        let mut config = Config {
-            sections: ini::parse("engine.ini (built in)", BUILTIN)?,
-        };
+        let mut config = Config { sections: ini::parse("engine.ini (built in)", BUILTIN)? };
         if let Some(path) = path {
             let name = path.display().to_string();
             let text = std::fs::read_to_string(path).map_err(|e| IniError {
@@ -85,25 +83,17 @@ impl Config {
     }
 
     /// Builds a variant, with engine options (`EnPassant=true`) applied.
-    pub fn variant(
-        &self,
-        name: &str,
-        options: &[(String, String)],
-    ) -> Result<Arc<Variant>, IniError> {
+    pub fn variant(&self, name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, IniError> {
         let Some(section) = self.section(name) else {
             return Err(IniError {
                 file: "command line".into(),
                 line: 0,
-                reason: format!(
-                    "unknown variant '{name}' (known: {})",
-                    self.names().join(", ")
-                ),
+                reason: format!("unknown variant '{name}' (known: {})", self.names().join(", ")),
             });
         };
         let mut keys = self.resolve(section)?;
         for (option, value) in options {
-            let Some((_, key)) = OPTIONS.iter().find(|(o, _)| o.eq_ignore_ascii_case(option))
-            else {
+            let Some((_, key)) = OPTIONS.iter().find(|(o, _)| o.eq_ignore_ascii_case(option)) else {
                 let known: Vec<&str> = OPTIONS.iter().map(|o| o.0).collect();
                 return Err(IniError {
                     file: "command line".into(),
@@ -113,14 +103,7 @@ impl Config {
             };
             keys.insert(
                 key.to_string(),
-                (
-                    Entry {
-                        key: key.to_string(),
-                        value: value.clone(),
-                        line: 0,
-                    },
-                    section.clone(),
-                ),
+                (Entry { key: key.to_string(), value: value.clone(), line: 0 }, section.clone()),
             );
         }
         build(section, &keys)
@@ -132,16 +115,12 @@ impl Config {
         while let Some(parent) = &chain.last().and_then(|s| s.parent.clone()) {
             let child = *chain.last().unwrap_or(&section);
             let Some(p) = self.section(parent) else {
-                return Err(child.error(format!(
-                    "[{}] inherits from unknown section '{parent}'",
-                    child.name
-                )));
+                return Err(child.error(format!("[{}] inherits from unknown section '{parent}'", child.name)));
             };
             if chain.iter().any(|s| s.name == p.name) {
-                return Err(section.error(format!(
-                    "inheritance of [{}] runs in a circle through [{}]",
-                    section.name, p.name
-                )));
+                return Err(
+                    section.error(format!("inheritance of [{}] runs in a circle through [{}]", section.name, p.name))
+                );
             }
             chain.push(p);
         }
@@ -149,11 +128,7 @@ impl Config {
         for s in chain.iter().rev() {
             for e in &s.entries {
                 if !KEYS.contains(&e.key.as_str()) {
-                    return Err(at(
-                        s,
-                        e,
-                        format!("unknown key '{}' (known keys: {})", e.key, KEYS.join(", ")),
-                    ));
+                    return Err(at(s, e, format!("unknown key '{}' (known keys: {})", e.key, KEYS.join(", "))));
                 }
                 keys.insert(e.key.clone(), (e.clone(), (*s).clone()));
             }
@@ -163,28 +138,16 @@ impl Config {
 }
 
 fn at(section: &Section, entry: &Entry, reason: String) -> IniError {
-    let line = if entry.line == 0 {
-        section.line
-    } else {
-        entry.line
-    };
-    let file = if entry.line == 0 {
-        "command line".to_string()
-    } else {
-        section.file.clone()
-    };
+    let line = if entry.line == 0 { section.line } else { entry.line };
+    let file = if entry.line == 0 { "command line".to_string() } else { section.file.clone() };
     IniError { file, line, reason }
 }
 
 /// Builds a variant from its merged keys.
-fn build(
-    section: &Section,
-    keys: &BTreeMap<String, (Entry, Section)>,
-) -> Result<Arc<Variant>, IniError> {
+fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result<Arc<Variant>, IniError> {
     let get = |key: &str| keys.get(key);
-    let required = |key: &str| {
-        get(key).ok_or_else(|| section.error(format!("[{}] needs the key '{key}'", section.name)))
-    };
+    let required =
+        |key: &str| get(key).ok_or_else(|| section.error(format!("[{}] needs the key '{key}'", section.name)));
     let fail = |key: &str, reason: String| {
         let (e, s) = &keys[key];
         at(s, e, format!("key '{key}': {reason}"))
@@ -203,18 +166,12 @@ fn build(
         .value
         .split_once('x')
         .and_then(|(w, h)| Some((w.trim().parse::<u8>().ok()?, h.trim().parse::<u8>().ok()?)))
-        .ok_or_else(|| {
-            fail(
-                "size",
-                format!("expected FILESxRANKS like 8x8, got '{}'", size.value),
-            )
-        })?;
+        .ok_or_else(|| fail("size", format!("expected FILESxRANKS like 8x8, got '{}'", size.value)))?;
     let layers = match get("layers") {
         None => 1,
-        Some((e, _)) => e
-            .value
-            .parse::<u8>()
-            .map_err(|_| fail("layers", format!("expected a number, got '{}'", e.value)))?,
+        Some((e, _)) => {
+            e.value.parse::<u8>().map_err(|_| fail("layers", format!("expected a number, got '{}'", e.value)))?
+        }
     };
     let mut geometry = Geometry::new(files, ranks, layers).map_err(|e| fail("size", e))?;
     if let Some((e, _)) = get("holes") {
@@ -229,46 +186,24 @@ fn build(
     let (pieces_entry, _) = required("pieces")?;
     let mut pieces: Vec<PieceType> = Vec::new();
     for item in pieces_entry.value.split_whitespace() {
-        let (letter, movement) = item.split_once(':').ok_or_else(|| {
-            fail(
-                "pieces",
-                format!("expected LETTER:BETZA like N:N, got '{item}'"),
-            )
-        })?;
+        let (letter, movement) = item
+            .split_once(':')
+            .ok_or_else(|| fail("pieces", format!("expected LETTER:BETZA like N:N, got '{item}'")))?;
         let mut chars = letter.chars();
         let (Some(letter), None) = (chars.next(), chars.next()) else {
-            return Err(fail(
-                "pieces",
-                format!("'{letter}' must be a single letter"),
-            ));
+            return Err(fail("pieces", format!("'{letter}' must be a single letter")));
         };
         if !letter.is_ascii_uppercase() {
-            return Err(fail(
-                "pieces",
-                format!("piece letter '{letter}' must be an upper-case letter"),
-            ));
+            return Err(fail("pieces", format!("piece letter '{letter}' must be an upper-case letter")));
         }
         if pieces.iter().any(|p| p.letter == letter) {
-            return Err(fail(
-                "pieces",
-                format!("piece letter '{letter}' is defined twice"),
-            ));
+            return Err(fail("pieces", format!("piece letter '{letter}' is defined twice")));
         }
         let steps = betza::parse(movement).map_err(|e| fail("pieces", e))?;
-        pieces.push(PieceType {
-            letter,
-            betza: movement.to_string(),
-            steps,
-        });
+        pieces.push(PieceType { letter, betza: movement.to_string(), steps });
     }
     if pieces.is_empty() || pieces.len() > MAX_ROLES {
-        return Err(fail(
-            "pieces",
-            format!(
-                "a variant has 1 to {MAX_ROLES} piece types, not {}",
-                pieces.len()
-            ),
-        ));
+        return Err(fail("pieces", format!("a variant has 1 to {MAX_ROLES} piece types, not {}", pieces.len())));
     }
     let role = |key: &str| -> Result<Option<Role>, IniError> {
         let Some((e, _)) = get(key) else {
@@ -285,43 +220,26 @@ fn build(
     let castling = boolean("castling", false)?;
     let rook = match role("rook")? {
         Some(r) => Some(r),
-        None => pieces
-            .iter()
-            .position(|p| p.letter == 'R')
-            .map(|r| r as Role),
+        None => pieces.iter().position(|p| p.letter == 'R').map(|r| r as Role),
     };
     if castling && (king.is_none() || rook.is_none()) {
-        return Err(fail(
-            "castling",
-            "castling needs a 'king' and a 'rook' piece".into(),
-        ));
+        return Err(fail("castling", "castling needs a 'king' and a 'rook' piece".into()));
     }
     let mut promotion = Vec::new();
     if let Some((e, _)) = get("promotion") {
         for letter in e.value.split_whitespace().flat_map(|w| w.chars()) {
-            let r = pieces
-                .iter()
-                .position(|p| p.letter == letter.to_ascii_uppercase());
-            promotion
-                .push(r.ok_or_else(|| {
-                    fail("promotion", format!("'{letter}' is not one of the pieces"))
-                })? as Role);
+            let r = pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase());
+            promotion.push(r.ok_or_else(|| fail("promotion", format!("'{letter}' is not one of the pieces")))? as Role);
         }
     }
     if pawn.is_some() && promotion.is_empty() {
-        return Err(section.error(format!(
-            "[{}] has a pawn but no 'promotion' pieces",
-            section.name
-        )));
+        return Err(section.error(format!("[{}] has a pawn but no 'promotion' pieces", section.name)));
     }
 
     let (family_entry, _) = required("family")?;
     let family_only = |key: &str, family: &str| -> Result<(), IniError> {
         match get(key) {
-            Some(_) => Err(fail(
-                key,
-                format!("only the alice family has this key, not {family}"),
-            )),
+            Some(_) => Err(fail(key, format!("only the alice family has this key, not {family}"))),
             None => Ok(()),
         }
     };
@@ -333,56 +251,31 @@ fn build(
         }
         "alice" => {
             if layers < 2 {
-                return Err(fail(
-                    "family",
-                    "the alice family needs 2 or more layers".into(),
-                ));
+                return Err(fail("family", "the alice family needs 2 or more layers".into()));
             }
             let transfer = match get("transfer").map(|(e, _)| e.value.as_str()) {
                 None | Some("required") => Transfer::Required,
                 Some("stay") => Transfer::StayWhenBlocked,
                 Some("optional") => Transfer::Optional,
-                Some(o) => {
-                    return Err(fail(
-                        "transfer",
-                        format!("expected required, stay or optional, got '{o}'"),
-                    ))
-                }
+                Some(o) => return Err(fail("transfer", format!("expected required, stay or optional, got '{o}'"))),
             };
             let zero_moves = match get("zero_moves").map(|(e, _)| e.value.as_str()) {
                 None | Some("none") => ZeroMoves::None,
                 Some("quiet") => ZeroMoves::Quiet,
                 Some("capture") => ZeroMoves::Capturing,
-                Some(o) => {
-                    return Err(fail(
-                        "zero_moves",
-                        format!("expected none, quiet or capture, got '{o}'"),
-                    ))
-                }
+                Some(o) => return Err(fail("zero_moves", format!("expected none, quiet or capture, got '{o}'"))),
             };
-            Family::Alice(Alice {
-                transfer,
-                zero_moves,
-                layers,
-            })
+            Family::Alice(Alice { transfer, zero_moves, layers })
         }
         "lma" => {
             family_only("transfer", "lma")?;
             family_only("zero_moves", "lma")?;
             if layers != 2 {
-                return Err(fail(
-                    "family",
-                    "the lma family needs exactly 2 layers".into(),
-                ));
+                return Err(fail("family", "the lma family needs exactly 2 layers".into()));
             }
             Family::Lma(Lma::new(&geometry))
         }
-        other => {
-            return Err(fail(
-                "family",
-                format!("unknown family '{other}' (known: fide, alice, lma)"),
-            ))
-        }
+        other => return Err(fail("family", format!("unknown family '{other}' (known: fide, alice, lma)"))),
     };
 
     let tables = Tables::new(&geometry, &pieces);
@@ -404,7 +297,6 @@ fn build(
         zobrist: Zobrist::new(),
     };
     let variant = Arc::new(variant);
-    Position::from_fen(variant.clone(), &variant.start_fen)
-        .map_err(|e| fail("start", e.to_string()))?;
+    Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| fail("start", e.to_string()))?;
     Ok(variant)
 }

@@ -69,33 +69,19 @@ impl Geometry {
     /// A geometry with every cell present, or why the size is not allowed.
     pub fn new(files: u8, ranks: u8, layers: u8) -> Result<Geometry, String> {
         if !(1..=MAX_SIDE).contains(&files) || !(1..=MAX_SIDE).contains(&ranks) {
-            return Err(format!(
-                "board size {files}x{ranks}: files and ranks must be 1 to {MAX_SIDE}"
-            ));
+            return Err(format!("board size {files}x{ranks}: files and ranks must be 1 to {MAX_SIDE}"));
         }
         if files as usize * ranks as usize > MAX_CELLS {
-            return Err(format!(
-                "board size {files}x{ranks} has more than {MAX_CELLS} cells"
-            ));
+            return Err(format!("board size {files}x{ranks} has more than {MAX_CELLS} cells"));
         }
         if !(1..=MAX_LAYERS as u8).contains(&layers) {
             return Err(format!("{layers} layers: a variant has 1 to {MAX_LAYERS}"));
         }
         let n = files as u32 * ranks as u32;
-        let full = if n == 128 {
-            Bitboard(u128::MAX)
-        } else {
-            Bitboard((1u128 << n) - 1)
-        };
+        let full = if n == 128 { Bitboard(u128::MAX) } else { Bitboard((1u128 << n) - 1) };
         let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
         cells[..layers as usize].fill(full);
-        Ok(Geometry {
-            files,
-            ranks,
-            layers,
-            cells,
-            holes: [Bitboard::EMPTY; MAX_LAYERS],
-        })
+        Ok(Geometry { files, ranks, layers, cells, holes: [Bitboard::EMPTY; MAX_LAYERS] })
     }
 
     /// Removes a cell (a hole: it holds nothing and blocks sliders).
@@ -131,15 +117,13 @@ impl Geometry {
     pub fn offset(&self, cell: Cell, df: i32, dr: i32) -> Option<Cell> {
         let f = self.file(cell) as i32 + df;
         let r = self.rank(cell) as i32 + dr;
-        (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32)
-            .then(|| self.cell(f as u8, r as u8))
+        (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32).then(|| self.cell(f as u8, r as u8))
     }
 
     /// Whether a square exists.
     #[inline]
     pub fn exists(&self, sq: Square) -> bool {
-        (sq.layer() as usize) < self.layers as usize
-            && self.cells[sq.layer() as usize].contains(sq.cell())
+        (sq.layer() as usize) < self.layers as usize && self.cells[sq.layer() as usize].contains(sq.cell())
     }
 
     /// All cells of one rank.
@@ -166,11 +150,7 @@ impl Geometry {
 
     /// The name of a cell without its layer: `e4`.
     pub fn cell_name(&self, cell: Cell) -> String {
-        format!(
-            "{}{}",
-            (b'a' + self.file(cell)) as char,
-            self.rank(cell) + 1
-        )
+        format!("{}{}", (b'a' + self.file(cell)) as char, self.rank(cell) + 1)
     }
 
     /// Parses a whole square name (`e4`, `1e4`); `None` if it is not a square of this geometry.
@@ -206,18 +186,13 @@ impl Geometry {
             i += 1;
         }
         // In a layered name the last digit before a letter starts the next square.
-        let next_square_follows =
-            i + 1 < bytes.len() && bytes[i].is_ascii_lowercase() && bytes[i + 1].is_ascii_digit();
+        let next_square_follows = i + 1 < bytes.len() && bytes[i].is_ascii_lowercase() && bytes[i + 1].is_ascii_digit();
         if self.layers > 1 && next_square_follows && i - start >= 2 {
             i -= 1;
         }
         let rank: u32 = text.get(start..i)?.parse().ok()?;
         let file = (f - b'a') as u32;
-        if layer >= self.layers as u32
-            || file >= self.files as u32
-            || rank == 0
-            || rank > self.ranks as u32
-        {
+        if layer >= self.layers as u32 || file >= self.files as u32 || rank == 0 || rank > self.ranks as u32 {
             return None;
         }
         let sq = Square::new(layer as u8, self.cell(file as u8, rank as u8 - 1));
@@ -234,21 +209,14 @@ mod tests {
         let g = Geometry::new(16, 8, 2).unwrap();
         let (a, rest) = g.parse_square_prefix("1a12a1").unwrap();
         assert_eq!(g.square_name(a), "1a1");
-        assert_eq!(
-            g.parse_square(rest).map(|s| g.square_name(s)),
-            Some("2a1".into())
-        );
+        assert_eq!(g.parse_square(rest).map(|s| g.square_name(s)), Some("2a1".into()));
         let tall = Geometry::new(8, 16, 2).unwrap();
         let (a, rest) = tall.parse_square_prefix("1a122a1").unwrap();
         assert_eq!(tall.square_name(a), "1a12");
         assert_eq!(rest, "2a1");
         let (a, rest) = tall.parse_square_prefix("1a102a10q").unwrap();
         assert_eq!(tall.square_name(a), "1a10");
-        assert_eq!(
-            tall.parse_square_prefix(rest)
-                .map(|(s, r)| (tall.square_name(s), r)),
-            Some(("2a10".into(), "q"))
-        );
+        assert_eq!(tall.parse_square_prefix(rest).map(|(s, r)| (tall.square_name(s), r)), Some(("2a10".into(), "q")));
     }
 
     #[test]

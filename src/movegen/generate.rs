@@ -9,14 +9,7 @@ use crate::rules::{Rules, Targets};
 impl Move {
     #[inline]
     fn plain(from: Square, to: Square, capture: Option<Square>, kind: MoveKind) -> Move {
-        Move {
-            from,
-            to,
-            capture,
-            rook: None,
-            promotion: None,
-            kind,
-        }
+        Move { from, to, capture, rook: None, promotion: None, kind }
     }
 }
 
@@ -33,11 +26,8 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
             let from = Square::new(layer, cell);
             let role = pos.piece_at(from).role();
             let (quiet, capture) = variant.tables.quiet_and_capture(role, us, cell, blockers);
-            let mut targets = Targets {
-                quiet: quiet & empty,
-                capture: capture & enemies,
-                capture_empty: capture & empty,
-            };
+            let mut targets =
+                Targets { quiet: quiet & empty, capture: capture & enemies, capture_empty: capture & empty };
             if Some(role) == variant.pawn {
                 pawn_moves(rules, pos, from, targets, capture, list);
                 continue;
@@ -72,51 +62,31 @@ fn pawn_moves<R: Rules>(
     let mut push = |to: Square, capture: Option<Square>, kind: MoveKind| {
         if g.rank(to.cell()) == last_rank {
             for &role in &variant.promotion {
-                list.push(Move {
-                    promotion: Some(role),
-                    ..Move::plain(from, to, capture, kind)
-                });
+                list.push(Move { promotion: Some(role), ..Move::plain(from, to, capture, kind) });
             }
         } else {
             list.push(Move::plain(from, to, capture, kind));
         }
     };
-    rules.transfer(pos, from, targets, &mut |to, captured| {
-        push(to, captured, MoveKind::Normal)
-    });
+    rules.transfer(pos, from, targets, &mut |to, captured| push(to, captured, MoveKind::Normal));
 
     let cell = from.cell();
     let forward = if white { 1 } else { -1 };
     let start_rank = if white { 1 } else { g.ranks.saturating_sub(2) };
     if variant.double_step && g.rank(cell) == start_rank {
-        if let (Some(passed), Some(dest)) =
-            (g.offset(cell, 0, forward), g.offset(cell, 0, 2 * forward))
-        {
+        if let (Some(passed), Some(dest)) = (g.offset(cell, 0, forward), g.offset(cell, 0, 2 * forward)) {
             let empty = !pos.occupied(from.layer()) & g.cells[from.layer() as usize];
             if empty.contains(passed) && empty.contains(dest) {
-                let step = Targets {
-                    quiet: Bitboard::from_cell(dest),
-                    ..Targets::default()
-                };
-                rules.transfer(pos, from, step, &mut |to, captured| {
-                    push(to, captured, MoveKind::DoubleStep)
-                });
+                let step = Targets { quiet: Bitboard::from_cell(dest), ..Targets::default() };
+                rules.transfer(pos, from, step, &mut |to, captured| push(to, captured, MoveKind::DoubleStep));
             }
         }
     }
 
     if let Some(ep) = pos.en_passant() {
-        if ep.passed.layer() == from.layer()
-            && reach.contains(ep.passed.cell())
-            && pos.piece_at(ep.passed).is_none()
-        {
-            let step = Targets {
-                quiet: Bitboard::from_cell(ep.passed.cell()),
-                ..Targets::default()
-            };
-            rules.transfer(pos, from, step, &mut |to, _| {
-                push(to, Some(ep.victim), MoveKind::EnPassant)
-            });
+        if ep.passed.layer() == from.layer() && reach.contains(ep.passed.cell()) && pos.piece_at(ep.passed).is_none() {
+            let step = Targets { quiet: Bitboard::from_cell(ep.passed.cell()), ..Targets::default() };
+            rules.transfer(pos, from, step, &mut |to, _| push(to, Some(ep.victim), MoveKind::EnPassant));
         }
     }
 }
@@ -142,10 +112,7 @@ fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
         }
         let layer = king_from.layer();
         let rank = g.rank(king_from.cell());
-        let (kf, rf) = (
-            g.file(king_from.cell()) as i32,
-            g.file(rook_from.cell()) as i32,
-        );
+        let (kf, rf) = (g.file(king_from.cell()) as i32, g.file(rook_from.cell()) as i32);
         let dir = if rf > kf { 1 } else { -1 };
         let (kt, rt) = (kf + 2 * dir, kf + dir);
         if kt < 0 || kt >= g.files as i32 {
@@ -167,17 +134,9 @@ fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
         }
         let king_to = Square::new(layer, g.cell(kt as u8, rank));
         let rook_to = crossed;
-        rules.castle_landing(
-            pos,
-            (king_from, king_to),
-            (rook_from, rook_to),
-            &mut |k, r| {
-                list.push(Move {
-                    rook: Some((rook_from, r)),
-                    ..Move::plain(king_from, k, None, MoveKind::Castle)
-                });
-            },
-        );
+        rules.castle_landing(pos, (king_from, king_to), (rook_from, rook_to), &mut |k, r| {
+            list.push(Move { rook: Some((rook_from, r)), ..Move::plain(king_from, k, None, MoveKind::Castle) });
+        });
     }
 }
 
@@ -221,19 +180,11 @@ impl Legality {
         let pinned = king.map_or(Bitboard::EMPTY, |k| {
             let layer = k.layer();
             let them = us.flip();
-            pos.variant().tables.pinned(
-                them,
-                k.cell(),
-                pos.blockers(layer),
-                pos.color_bb(us, layer),
-                |r| pos.pieces(them, r, layer),
-            )
+            pos.variant()
+                .tables
+                .pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| pos.pieces(them, r, layer))
         });
-        Legality {
-            in_check,
-            king,
-            pinned,
-        }
+        Legality { in_check, king, pinned }
     }
 
     /// Whether `mv` must be played to know whether it is legal.
@@ -241,9 +192,7 @@ impl Legality {
     pub fn needs_test(&self, mv: Move) -> bool {
         let Some(king) = self.king else { return true };
         // A piece captured where the capturer does not land leaves a gap (Alice), as a pinned piece does.
-        let opens_gap = mv
-            .capture
-            .is_some_and(|c| c != mv.to && c.layer() == king.layer());
+        let opens_gap = mv.capture.is_some_and(|c| c != mv.to && c.layer() == king.layer());
         mv.from == king
             || opens_gap
             || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle)
@@ -283,37 +232,19 @@ pub fn parse_move<R: Rules>(rules: &R, pos: &mut Position, text: &str) -> Result
     let illegal = |why: String| MoveError::Illegal(text.to_string(), why);
     let piece = pos.piece_at(from);
     if piece.is_none() {
-        return Err(illegal(format!(
-            "there is no piece on {}",
-            g.square_name(from)
-        )));
+        return Err(illegal(format!("there is no piece on {}", g.square_name(from))));
     }
     if piece.color() != pos.side() {
-        return Err(illegal(format!(
-            "the piece on {} is not the side to move's",
-            g.square_name(from)
-        )));
+        return Err(illegal(format!("the piece on {} is not the side to move's", g.square_name(from))));
     }
     let mut pseudo = Vec::new();
     pseudo_legal(rules, pos, &mut pseudo);
     let promo_letter = |m: &Move| m.promotion.map(|r| variant.pieces[r as usize].letter);
-    let candidates: Vec<Move> = pseudo
-        .iter()
-        .copied()
-        .filter(|m| m.from == from && m.to == to)
-        .collect();
+    let candidates: Vec<Move> = pseudo.iter().copied().filter(|m| m.from == from && m.to == to).collect();
     if candidates.is_empty() {
-        return Err(illegal(format!(
-            "the piece on {} cannot move to {}",
-            g.square_name(from),
-            g.square_name(to)
-        )));
+        return Err(illegal(format!("the piece on {} cannot move to {}", g.square_name(from), g.square_name(to))));
     }
-    let Some(mv) = candidates
-        .iter()
-        .copied()
-        .find(|m| promo_letter(m) == promotion)
-    else {
+    let Some(mv) = candidates.iter().copied().find(|m| promo_letter(m) == promotion) else {
         return Err(illegal(match promotion {
             None => "a promotion piece must be given".to_string(),
             Some(c) => format!("cannot promote to '{}'", c.to_ascii_lowercase()),

@@ -72,10 +72,7 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// The parts of a move string: from, to, and the promotion letter.
-pub fn parse_parts(
-    variant: &Variant,
-    text: &str,
-) -> Result<(Square, Square, Option<char>), MoveError> {
+pub fn parse_parts(variant: &Variant, text: &str) -> Result<(Square, Square, Option<char>), MoveError> {
     let g = &variant.geometry;
     let malformed = || MoveError::Malformed(text.to_string());
     let (from, rest) = g.parse_square_prefix(text).ok_or_else(malformed)?;

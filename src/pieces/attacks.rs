@@ -58,12 +58,8 @@ pub struct Tables {
 impl Tables {
     /// Builds the tables for `pieces` on `geometry`.
     pub fn new(geometry: &Geometry, pieces: &[PieceType]) -> Tables {
-        let mut tables = Tables {
-            rays: Vec::new(),
-            ray_keys: Vec::new(),
-            roles: Vec::new(),
-            index: Default::default(),
-        };
+        let mut tables =
+            Tables { rays: Vec::new(), ray_keys: Vec::new(), roles: Vec::new(), index: Default::default() };
         for piece in pieces {
             let mut per_color: [RoleTables; 2] = Default::default();
             for color in Color::ALL {
@@ -72,11 +68,7 @@ impl Tables {
                     if color == Color::White {
                         *s
                     } else {
-                        Step {
-                            dx: -s.dx,
-                            dy: -s.dy,
-                            ..*s
-                        }
+                        Step { dx: -s.dx, dy: -s.dy, ..*s }
                     }
                 };
                 let steps: Vec<Step> = piece.steps.iter().map(turn).collect();
@@ -102,11 +94,7 @@ impl Tables {
         for (role, piece) in pieces.iter().enumerate() {
             for s in piece.steps.iter().filter(|s| s.captures) {
                 // Reversed, and turned for Black.
-                let (dx, dy) = if color == Color::White {
-                    (-s.dx, -s.dy)
-                } else {
-                    (s.dx, s.dy)
-                };
+                let (dx, dy) = if color == Color::White { (-s.dx, -s.dy) } else { (s.dx, s.dy) };
                 match by_step.iter_mut().find(|(k, _)| *k == (dx, dy, s.range)) {
                     Some((_, roles)) => roles.push(role as Role),
                     None => by_step.push(((dx, dy, s.range), vec![role as Role])),
@@ -119,10 +107,7 @@ impl Tables {
                 let group = match index.leaps.iter_mut().position(|l| l.roles == roles) {
                     Some(i) => &mut index.leaps[i],
                     None => {
-                        index.leaps.push(LeapGroup {
-                            from: vec![Bitboard::EMPTY; g.area()],
-                            roles,
-                        });
+                        index.leaps.push(LeapGroup { from: vec![Bitboard::EMPTY; g.area()], roles });
                         index.leaps.last_mut().expect("just pushed")
                     }
                 };
@@ -135,10 +120,7 @@ impl Tables {
                 let id = self.ray_id(g, dx, dy, range);
                 match index.rides.iter_mut().find(|r| r.roles == roles) {
                     Some(group) => group.rays.push(id),
-                    None => index.rides.push(RideGroup {
-                        rays: vec![id],
-                        roles,
-                    }),
+                    None => index.rides.push(RideGroup { rays: vec![id], roles }),
                 }
             }
         }
@@ -157,10 +139,7 @@ impl Tables {
     ) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for group in &self.index[by.index()].rides {
-            let candidates = group
-                .roles
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+            let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
             if candidates.is_empty() {
                 continue;
             }
@@ -204,10 +183,7 @@ impl Tables {
         for group in &index.leaps {
             let from = group.from[cell as usize];
             if from.any() {
-                let candidates = group
-                    .roles
-                    .iter()
-                    .fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+                let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
                 out |= from & candidates;
                 if first_only && out.any() {
                     return out;
@@ -215,10 +191,7 @@ impl Tables {
             }
         }
         for group in &index.rides {
-            let candidates = group
-                .roles
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+            let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
             if candidates.is_empty() {
                 continue;
             }
@@ -226,11 +199,7 @@ impl Tables {
                 let ray = &self.rays[id as usize];
                 let hit = ray.cells[cell as usize] & blockers;
                 if hit.any() {
-                    let first = if ray.ascending {
-                        hit.lowest()
-                    } else {
-                        hit.highest()
-                    };
+                    let first = if ray.ascending { hit.lowest() } else { hit.highest() };
                     if candidates.contains(first) {
                         out = out.with(first);
                         if first_only {
@@ -244,10 +213,7 @@ impl Tables {
     }
 
     fn move_set(&mut self, g: &Geometry, steps: &[Step]) -> MoveSet {
-        let mut set = MoveSet {
-            leaps: vec![Bitboard::EMPTY; g.area()],
-            rides: Vec::new(),
-        };
+        let mut set = MoveSet { leaps: vec![Bitboard::EMPTY; g.area()], rides: Vec::new() };
         for s in steps {
             if s.range == 1 {
                 for cell in 0..g.area() as Cell {
@@ -282,10 +248,7 @@ impl Tables {
                 }
             }
         }
-        self.rays.push(Ray {
-            ascending: dy > 0 || (dy == 0 && dx > 0),
-            cells,
-        });
+        self.rays.push(Ray { ascending: dy > 0 || (dy == 0 && dx > 0), cells });
         self.ray_keys.push((dx, dy, range));
         (self.rays.len() - 1) as u16
     }
@@ -298,11 +261,7 @@ impl Tables {
         if hit.is_empty() {
             return all;
         }
-        let first = if ray.ascending {
-            hit.lowest()
-        } else {
-            hit.highest()
-        };
+        let first = if ray.ascending { hit.lowest() } else { hit.highest() };
         all & !ray.cells[first as usize]
     }
 
@@ -318,39 +277,21 @@ impl Tables {
     /// Cells a piece on `cell` could move to if empty (blockers stop riders, and are included).
     #[inline]
     pub fn quiet(&self, role: u8, color: Color, cell: Cell, blockers: Bitboard) -> Bitboard {
-        self.reach(
-            &self.roles[role as usize][color.index()].quiet,
-            cell,
-            blockers,
-        )
+        self.reach(&self.roles[role as usize][color.index()].quiet, cell, blockers)
     }
 
     /// Cells a piece on `cell` could capture on (blockers stop riders, and are included).
     #[inline]
     pub fn capture(&self, role: u8, color: Color, cell: Cell, blockers: Bitboard) -> Bitboard {
-        self.reach(
-            &self.roles[role as usize][color.index()].capture,
-            cell,
-            blockers,
-        )
+        self.reach(&self.roles[role as usize][color.index()].capture, cell, blockers)
     }
 
     /// Both the quiet and the capture reach, computing once when they are the same.
     #[inline]
-    pub fn quiet_and_capture(
-        &self,
-        role: u8,
-        color: Color,
-        cell: Cell,
-        blockers: Bitboard,
-    ) -> (Bitboard, Bitboard) {
+    pub fn quiet_and_capture(&self, role: u8, color: Color, cell: Cell, blockers: Bitboard) -> (Bitboard, Bitboard) {
         let t = &self.roles[role as usize][color.index()];
         let capture = self.reach(&t.capture, cell, blockers);
-        let quiet = if t.symmetric {
-            capture
-        } else {
-            self.reach(&t.quiet, cell, blockers)
-        };
+        let quiet = if t.symmetric { capture } else { self.reach(&t.quiet, cell, blockers) };
         (quiet, capture)
     }
 }
@@ -361,11 +302,7 @@ mod tests {
     use crate::pieces::betza;
 
     fn piece(letter: char, b: &str) -> PieceType {
-        PieceType {
-            letter,
-            betza: b.into(),
-            steps: betza::parse(b).unwrap(),
-        }
+        PieceType { letter, betza: b.into(), steps: betza::parse(b).unwrap() }
     }
 
     #[test]
@@ -386,14 +323,8 @@ mod tests {
         let e4 = g.cell(4, 3);
         let everywhere = |_| Bitboard(u128::MAX);
         let from = t.attackers(Color::White, e4, Bitboard::EMPTY, everywhere, false);
-        assert_eq!(
-            from,
-            Bitboard::from_cell(g.cell(3, 2)) | Bitboard::from_cell(g.cell(5, 2))
-        );
+        assert_eq!(from, Bitboard::from_cell(g.cell(3, 2)) | Bitboard::from_cell(g.cell(5, 2)));
         let black = t.attackers(Color::Black, e4, Bitboard::EMPTY, everywhere, false);
-        assert_eq!(
-            black,
-            Bitboard::from_cell(g.cell(3, 4)) | Bitboard::from_cell(g.cell(5, 4))
-        );
+        assert_eq!(black, Bitboard::from_cell(g.cell(3, 4)) | Bitboard::from_cell(g.cell(5, 4)));
     }
 }

@@ -34,9 +34,8 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
             i += 1;
         }
         let mods: String = chars[mod_start..i].iter().collect();
-        let atom = *chars.get(i).ok_or_else(|| {
-            format!("'{text}': modifiers '{mods}' are not followed by a piece letter")
-        })?;
+        let atom =
+            *chars.get(i).ok_or_else(|| format!("'{text}': modifiers '{mods}' are not followed by a piece letter"))?;
         i += 1;
         let (bases, default_range): (&[(i8, i8)], u8) = match atom {
             'W' => (&[(1, 0)], 1),
@@ -55,10 +54,7 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
             other => return Err(format!("'{text}': unknown piece letter '{other}'")),
         };
         let mut range = default_range;
-        if i < chars.len()
-            && chars[i] == atom
-            && matches!(atom, 'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'Z' | 'G')
-        {
+        if i < chars.len() && chars[i] == atom && matches!(atom, 'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'Z' | 'G') {
             range = 0;
             i += 1;
         } else if i < chars.len() && chars[i].is_ascii_digit() {
@@ -67,22 +63,13 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
                 i += 1;
             }
             let n: String = chars[start..i].iter().collect();
-            range = n
-                .parse()
-                .map_err(|_| format!("'{text}': range '{n}' is too large"))?;
+            range = n.parse().map_err(|_| format!("'{text}': range '{n}' is too large"))?;
         }
-        let (moves, captures, directions) =
-            parse_modifiers(&mods).map_err(|e| format!("'{text}': {e}"))?;
+        let (moves, captures, directions) = parse_modifiers(&mods).map_err(|e| format!("'{text}': {e}"))?;
         for &(a, b) in bases {
             for (dx, dy) in symmetric(a, b) {
                 if directions.iter().any(|d| d.admits(dx, dy)) || directions.is_empty() {
-                    let step = Step {
-                        dx,
-                        dy,
-                        range,
-                        moves,
-                        captures,
-                    };
+                    let step = Step { dx, dy, range, moves, captures };
                     merge(&mut steps, step);
                 }
             }
@@ -96,10 +83,7 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
 
 /// Adds a step, joining it with an equal direction already listed.
 fn merge(steps: &mut Vec<Step>, step: Step) {
-    if let Some(s) = steps
-        .iter_mut()
-        .find(|s| s.dx == step.dx && s.dy == step.dy && s.range == step.range)
-    {
+    if let Some(s) = steps.iter_mut().find(|s| s.dx == step.dx && s.dy == step.dy && s.range == step.range) {
         s.moves |= step.moves;
         s.captures |= step.captures;
     } else {
@@ -175,11 +159,7 @@ fn parse_modifiers(mods: &str) -> Result<(bool, bool, Vec<Direction>), String> {
                     _ => dirs.push(Direction(vec![letter])),
                 }
             }
-            other => {
-                return Err(format!(
-                    "modifier '{other}' is not supported (use m c f b l r v s)"
-                ))
-            }
+            other => return Err(format!("modifier '{other}' is not supported (use m c f b l r v s)")),
         }
         i += 1;
     }
@@ -192,11 +172,7 @@ mod tests {
     use super::*;
 
     fn dirs(text: &str) -> Vec<(i8, i8, u8, bool, bool)> {
-        let mut v: Vec<_> = parse(text)
-            .unwrap()
-            .iter()
-            .map(|s| (s.dx, s.dy, s.range, s.moves, s.captures))
-            .collect();
+        let mut v: Vec<_> = parse(text).unwrap().iter().map(|s| (s.dx, s.dy, s.range, s.moves, s.captures)).collect();
         v.sort();
         v
     }
@@ -213,22 +189,12 @@ mod tests {
 
     #[test]
     fn pawn_modifiers() {
-        assert_eq!(
-            dirs("fmWfcF"),
-            vec![
-                (-1, 1, 1, false, true),
-                (0, 1, 1, true, false),
-                (1, 1, 1, false, true)
-            ]
-        );
+        assert_eq!(dirs("fmWfcF"), vec![(-1, 1, 1, false, true), (0, 1, 1, true, false), (1, 1, 1, false, true)]);
     }
 
     #[test]
     fn direction_modifiers() {
-        assert_eq!(
-            dirs("ffN"),
-            vec![(-1, 2, 1, true, true), (1, 2, 1, true, true)]
-        );
+        assert_eq!(dirs("ffN"), vec![(-1, 2, 1, true, true), (1, 2, 1, true, true)]);
         assert_eq!(dirs("flF"), vec![(-1, 1, 1, true, true)]);
         assert_eq!(parse("vW").unwrap().len(), 2);
         assert_eq!(parse("sW").unwrap().len(), 2);

@@ -43,18 +43,13 @@ impl Position {
         let number = |i: usize, name: &str, default: u32| -> Result<u32, FenError> {
             match fields.get(i) {
                 None => Ok(default),
-                Some(t) => t
-                    .parse()
-                    .map_err(|_| FenError(format!("{name} must be a number, not '{t}'"))),
+                Some(t) => t.parse().map_err(|_| FenError(format!("{name} must be a number, not '{t}'"))),
             }
         };
         pos.halfmove = number(4, "the halfmove clock", 0)?;
         pos.fullmove = number(5, "the move number", 1)?.max(1);
         if let Some(extra) = fields.get(6) {
-            return err(format!(
-                "unknown extra field '{extra}' for variant {}",
-                variant.name
-            ));
+            return err(format!("unknown extra field '{extra}' for variant {}", variant.name));
         }
         pos.validate()?;
         pos.hash = pos.compute_hash();
@@ -76,13 +71,7 @@ impl Position {
         for (l, text) in layers.iter().enumerate() {
             let ranks: Vec<&str> = text.split('/').collect();
             if ranks.len() != g.ranks as usize {
-                return err(format!(
-                    "board {} has {} ranks, variant {} has {}",
-                    l + 1,
-                    ranks.len(),
-                    v.name,
-                    g.ranks
-                ));
+                return err(format!("board {} has {} ranks, variant {} has {}", l + 1, ranks.len(), v.name, g.ranks));
             }
             for (i, rank_text) in ranks.iter().enumerate() {
                 let rank = g.ranks - 1 - i as u8;
@@ -91,11 +80,7 @@ impl Position {
                 let mut j = 0;
                 let where_ = |file: u32| {
                     format!("board {} rank {}", l + 1, rank + 1)
-                        + &if file > 0 {
-                            format!(" file {}", file + 1)
-                        } else {
-                            String::new()
-                        }
+                        + &if file > 0 { format!(" file {}", file + 1) } else { String::new() }
                 };
                 while j < chars.len() {
                     let ch = chars[j];
@@ -104,17 +89,9 @@ impl Position {
                         while j < chars.len() && chars[j].is_ascii_digit() {
                             j += 1;
                         }
-                        let n: u32 = chars[start..j]
-                            .iter()
-                            .collect::<String>()
-                            .parse()
-                            .unwrap_or(u32::MAX);
+                        let n: u32 = chars[start..j].iter().collect::<String>().parse().unwrap_or(u32::MAX);
                         if n == 0 || file + n > g.files as u32 {
-                            return err(format!(
-                                "{}: too many cells (the board has {} files)",
-                                where_(file),
-                                g.files
-                            ));
+                            return err(format!("{}: too many cells (the board has {} files)", where_(file), g.files));
                         }
                         for f in file..file + n {
                             if !g.exists(Square::new(l as u8, g.cell(f as u8, rank))) {
@@ -129,11 +106,7 @@ impl Position {
                         continue;
                     }
                     if file >= g.files as u32 {
-                        return err(format!(
-                            "{}: too many cells (the board has {} files)",
-                            where_(file),
-                            g.files
-                        ));
+                        return err(format!("{}: too many cells (the board has {} files)", where_(file), g.files));
                     }
                     let sq = Square::new(l as u8, g.cell(file as u8, rank));
                     if ch == '*' {
@@ -145,37 +118,20 @@ impl Position {
                             ));
                         }
                     } else {
-                        let Some(role) = v
-                            .pieces
-                            .iter()
-                            .position(|p| p.letter == ch.to_ascii_uppercase())
-                        else {
+                        let Some(role) = v.pieces.iter().position(|p| p.letter == ch.to_ascii_uppercase()) else {
                             return err(format!("'{ch}' is not a piece of variant {}", v.name));
                         };
                         if !g.exists(sq) {
-                            return err(format!(
-                                "a piece stands on {}, a cell that does not exist",
-                                g.square_name(sq)
-                            ));
+                            return err(format!("a piece stands on {}, a cell that does not exist", g.square_name(sq)));
                         }
-                        let color = if ch.is_ascii_uppercase() {
-                            Color::White
-                        } else {
-                            Color::Black
-                        };
+                        let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
                         self.put(sq, Piece::new(role as u8, color));
                     }
                     file += 1;
                     j += 1;
                 }
                 if file != g.files as u32 {
-                    return err(format!(
-                        "board {} rank {} has {} cells, not {}",
-                        l + 1,
-                        rank + 1,
-                        file,
-                        g.files
-                    ));
+                    return err(format!("board {} rank {} has {} cells, not {}", l + 1, rank + 1, file, g.files));
                 }
             }
         }
@@ -189,30 +145,14 @@ impl Position {
         let v = self.variant.clone();
         let g = &v.geometry;
         if !v.castling {
-            return err(format!(
-                "castling rights '{text}' given, but variant {} has no castling",
-                v.name
-            ));
+            return err(format!("castling rights '{text}' given, but variant {} has no castling", v.name));
         }
         for ch in text.chars() {
-            let color = if ch.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let home_rank = if color == Color::White {
-                0
-            } else {
-                g.ranks - 1
-            };
-            let kings: Vec<Square> = self
-                .king_squares(color)
-                .filter(|k| g.rank(k.cell()) == home_rank)
-                .collect();
+            let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let home_rank = if color == Color::White { 0 } else { g.ranks - 1 };
+            let kings: Vec<Square> = self.king_squares(color).filter(|k| g.rank(k.cell()) == home_rank).collect();
             let [king] = kings[..] else {
-                return err(format!(
-                    "castling right '{ch}' needs exactly one {color:?} king on its first rank"
-                ));
+                return err(format!("castling right '{ch}' needs exactly one {color:?} king on its first rank"));
             };
             let rooks: Vec<Cell> = v
                 .rook
@@ -226,11 +166,7 @@ impl Position {
                 'K' => rooks.iter().copied().filter(|&c| g.file(c) > kf).max(),
                 'Q' => rooks.iter().copied().filter(|&c| g.file(c) < kf).min(),
                 f @ 'A'..='P' => rooks.iter().copied().find(|&c| g.file(c) == f as u8 - b'A'),
-                _ => {
-                    return err(format!(
-                        "'{ch}' is not a castling right (use KQkq or file letters)"
-                    ))
-                }
+                _ => return err(format!("'{ch}' is not a castling right (use KQkq or file letters)")),
             };
             let Some(rook) = rook else {
                 return err(format!("castling right '{ch}' has no rook to castle with"));
@@ -251,26 +187,17 @@ impl Position {
         let v = self.variant.clone();
         let g = &v.geometry;
         let Some(passed) = g.parse_square(text) else {
-            return err(format!(
-                "en-passant square '{text}' is not a square of {}",
-                v.name
-            ));
+            return err(format!("en-passant square '{text}' is not a square of {}", v.name));
         };
         let back = if self.side == Color::White { -1 } else { 1 };
-        let victim = g
-            .offset(passed.cell(), 0, back)
-            .map(|c| Square::new(passed.layer(), c));
+        let victim = g.offset(passed.cell(), 0, back).map(|c| Square::new(passed.layer(), c));
         let pawn = victim.map(|s| self.piece_at(s));
         match (victim, pawn) {
-            (Some(victim), Some(p))
-                if p.is_some() && p.color() != self.side && Some(p.role()) == v.pawn =>
-            {
+            (Some(victim), Some(p)) if p.is_some() && p.color() != self.side && Some(p.role()) == v.pawn => {
                 self.ep = Some(EnPassant { passed, victim });
                 Ok(())
             }
-            _ => err(format!(
-                "en-passant square {text}: no enemy pawn stands just beyond it"
-            )),
+            _ => err(format!("en-passant square {text}: no enemy pawn stands just beyond it")),
         }
     }
 
@@ -281,10 +208,7 @@ impl Position {
             for color in Color::ALL {
                 let n = self.king_squares(color).count();
                 if n != 1 {
-                    return err(format!(
-                        "{color:?} has {n} kings; variant {} needs exactly one",
-                        v.name
-                    ));
+                    return err(format!("{color:?} has {n} kings; variant {} needs exactly one", v.name));
                 }
             }
         }
@@ -324,11 +248,7 @@ impl Position {
                 let mut empty = 0;
                 for file in 0..g.files {
                     let sq = Square::new(l, g.cell(file, rank));
-                    let ch = if !g.exists(sq) {
-                        Some('*')
-                    } else {
-                        self.piece_char(sq)
-                    };
+                    let ch = if !g.exists(sq) { Some('*') } else { self.piece_char(sq) };
                     match ch {
                         None => empty += 1,
                         Some(ch) => {
@@ -350,15 +270,7 @@ impl Position {
         let side = if self.side == Color::White { "w" } else { "b" };
         let castling = self.castling_text();
         let ep = self.ep.map_or("-".to_string(), |e| g.square_name(e.passed));
-        format!(
-            "{} {} {} {} {} {}",
-            boards.join("|"),
-            side,
-            castling,
-            ep,
-            self.halfmove,
-            self.fullmove
-        )
+        format!("{} {} {} {} {} {}", boards.join("|"), side, castling, ep, self.halfmove, self.fullmove)
     }
 
     fn castling_text(&self) -> String {
@@ -371,28 +283,12 @@ impl Position {
                     continue;
                 };
                 let rf = g.file(rook.cell());
-                let outermost = v
-                    .rook
-                    .map_or(Default::default(), |r| self.pieces(color, r, king.layer()))
-                    .into_iter()
-                    .all(|c| {
-                        g.rank(c) != g.rank(rook.cell())
-                            || if side == 0 {
-                                g.file(c) <= rf
-                            } else {
-                                g.file(c) >= rf
-                            }
+                let outermost =
+                    v.rook.map_or(Default::default(), |r| self.pieces(color, r, king.layer())).into_iter().all(|c| {
+                        g.rank(c) != g.rank(rook.cell()) || if side == 0 { g.file(c) <= rf } else { g.file(c) >= rf }
                     });
-                let letter = if outermost {
-                    ['K', 'Q'][side]
-                } else {
-                    (b'A' + rf) as char
-                };
-                s.push(if color == Color::White {
-                    letter
-                } else {
-                    letter.to_ascii_lowercase()
-                });
+                let letter = if outermost { ['K', 'Q'][side] } else { (b'A' + rf) as char };
+                s.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
             }
         }
         if s.is_empty() {

@@ -39,18 +39,11 @@ impl Position {
         }
         if mv.kind == MoveKind::DoubleStep && self.variant.en_passant {
             let passed = Square::new(mv.to.layer(), (mv.from.cell() + mv.to.cell()) / 2);
-            self.ep = Some(EnPassant {
-                passed,
-                victim: mv.to,
-            });
+            self.ep = Some(EnPassant { passed, victim: mv.to });
             self.hash ^= self.variant.zobrist.ep[passed.index()];
         }
         let pawn_moved = Some(moved.role()) == self.variant.pawn;
-        self.halfmove = if captured.is_some() || pawn_moved {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        self.halfmove = if captured.is_some() || pawn_moved { 0 } else { self.halfmove + 1 };
         if self.side == Color::Black {
             self.fullmove += 1;
         }

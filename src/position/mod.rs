@@ -151,8 +151,7 @@ impl Position {
     #[inline]
     pub fn castling_squares(&self, color: Color, side: usize) -> Option<(Square, Square)> {
         let c = color.index();
-        (self.castling.rights >> (2 * c + side) & 1 != 0)
-            .then(|| (self.castling.king[c], self.castling.rooks[c][side]))
+        (self.castling.rights >> (2 * c + side) & 1 != 0).then(|| (self.castling.king[c], self.castling.rooks[c][side]))
     }
 
     /// Plies since the last capture or pawn move.
@@ -226,11 +225,7 @@ impl Position {
         let g = &self.variant.geometry;
         let mut out = String::new();
         for l in 0..g.layers {
-            out.push_str(&format!(
-                "{:<width$}",
-                format!("board {}", l + 1),
-                width = 2 * g.files as usize + 6
-            ));
+            out.push_str(&format!("{:<width$}", format!("board {}", l + 1), width = 2 * g.files as usize + 6));
         }
         out.push('\n');
         for rank in (0..g.ranks).rev() {
@@ -238,11 +233,7 @@ impl Position {
                 out.push_str(&format!("{:>2}  ", rank + 1));
                 for file in 0..g.files {
                     let sq = Square::new(l, g.cell(file, rank));
-                    let ch = if !g.exists(sq) {
-                        ' '
-                    } else {
-                        self.piece_char(sq).unwrap_or('.')
-                    };
+                    let ch = if !g.exists(sq) { ' ' } else { self.piece_char(sq).unwrap_or('.') };
                     out.push(ch);
                     out.push(' ');
                 }

@@ -31,9 +31,7 @@ impl Zobrist {
         let mut s = 0x5652_5041_4C00_0001u64;
         let squares = MAX_LAYERS * MAX_CELLS;
         Zobrist {
-            pieces: (0..squares * PIECE_CODES)
-                .map(|_| splitmix(&mut s))
-                .collect(),
+            pieces: (0..squares * PIECE_CODES).map(|_| splitmix(&mut s)).collect(),
             side: splitmix(&mut s),
             castling: std::array::from_fn(|i| if i == 0 { 0 } else { splitmix(&mut s) }),
             ep: (0..squares).map(|_| splitmix(&mut s)).collect(),

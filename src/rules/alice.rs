@@ -62,13 +62,7 @@ impl Rules for Alice {
     const DISCOVERY_ONLY: bool = true;
 
     #[inline]
-    fn transfer(
-        &self,
-        pos: &Position,
-        from: Square,
-        t: Targets,
-        emit: &mut impl FnMut(Square, Option<Square>),
-    ) {
+    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
         let here = from.layer();
         let all = t.quiet | t.capture;
         let capture_at = |cell| t.capture.contains(cell).then_some(Square::new(here, cell));
@@ -111,10 +105,7 @@ impl Rules for Alice {
         for there in self.others(here) {
             let (k, r) = (king_to.twin(there), rook_to.twin(there));
             match self.transfer {
-                Transfer::StayWhenBlocked => emit(
-                    if free(k) { k } else { king_to },
-                    if free(r) { r } else { rook_to },
-                ),
+                Transfer::StayWhenBlocked => emit(if free(k) { k } else { king_to }, if free(r) { r } else { rook_to }),
                 _ if free(k) && free(r) => emit(k, r),
                 _ => {}
             }
@@ -142,13 +133,8 @@ impl Rules for Alice {
 
     /// Rule 6: castling looks at attacks on the castling board only (and `duo`'s twin attacks).
     fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {
-        is_attacked(
-            pos,
-            sq.layer(),
-            sq.cell(),
-            by,
-            blockers_without(pos, sq.layer(), king),
-        ) || self.zero_move_attack(pos, sq, by)
+        is_attacked(pos, sq.layer(), sq.cell(), by, blockers_without(pos, sq.layer(), king))
+            || self.zero_move_attack(pos, sq, by)
     }
 
     /// Rule 5: the king's move must be legal on its own board, its start square vacated.
@@ -174,10 +160,8 @@ impl Rules for Alice {
         }
         let us = pos.side();
         let variant = pos.variant();
-        let king_in_check = self.zero_moves == ZeroMoves::Quiet
-            && pos
-                .king_squares(us)
-                .any(|k| self.attacked(pos, k, us.flip()));
+        let king_in_check =
+            self.zero_moves == ZeroMoves::Quiet && pos.king_squares(us).any(|k| self.attacked(pos, k, us.flip()));
         for here in 0..self.layers {
             for cell in pos.color_bb(us, here) {
                 let from = Square::new(here, cell);
@@ -195,14 +179,7 @@ impl Rules for Alice {
                     }
                     let target = pos.piece_at(to);
                     if target.is_none() {
-                        list.push(Move {
-                            from,
-                            to,
-                            capture: None,
-                            rook: None,
-                            promotion: None,
-                            kind: MoveKind::Zero,
-                        });
+                        list.push(Move { from, to, capture: None, rook: None, promotion: None, kind: MoveKind::Zero });
                     } else if self.zero_moves == ZeroMoves::Capturing && target.color() != us {
                         list.push(Move {
                             from,
@@ -229,9 +206,7 @@ impl Rules for Alice {
             all &= pos.occupied(l);
         }
         if let Some(cell) = all.into_iter().next() {
-            let names: Vec<String> = (0..self.layers)
-                .map(|l| g.square_name(Square::new(l, cell)))
-                .collect();
+            let names: Vec<String> = (0..self.layers).map(|l| g.square_name(Square::new(l, cell))).collect();
             return Err(format!(
                 "twin squares {} are all occupied, which Alice rules never allow",
                 names.join(" and ")

@@ -13,13 +13,7 @@ impl Rules for Fide {
     const DISCOVERY_ONLY: bool = true;
 
     #[inline]
-    fn transfer(
-        &self,
-        _pos: &Position,
-        from: Square,
-        targets: Targets,
-        emit: &mut impl FnMut(Square, Option<Square>),
-    ) {
+    fn transfer(&self, _pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
         let layer = from.layer();
         for cell in targets.quiet {
             emit(Square::new(layer, cell), None);
@@ -46,12 +40,6 @@ impl Rules for Fide {
     }
 
     fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {
-        is_attacked(
-            pos,
-            sq.layer(),
-            sq.cell(),
-            by,
-            blockers_without(pos, sq.layer(), king),
-        )
+        is_attacked(pos, sq.layer(), sq.cell(), by, blockers_without(pos, sq.layer(), king))
     }
 }

@@ -17,10 +17,7 @@ pub struct Lma {
 impl Lma {
     /// The rules for a geometry.
     pub fn new(geometry: &Geometry) -> Lma {
-        Lma {
-            colour: [geometry.colour_mask(0), geometry.colour_mask(1)],
-            files: geometry.files,
-        }
+        Lma { colour: [geometry.colour_mask(0), geometry.colour_mask(1)], files: geometry.files }
     }
 
     #[inline]
@@ -31,17 +28,10 @@ impl Lma {
 
 impl Lma {
     /// Check by the colour rule, with `gone` (a castling king) taken off the board.
-    fn attacked_without(
-        &self,
-        pos: &Position,
-        sq: Square,
-        by: Color,
-        gone: Option<Square>,
-    ) -> bool {
+    fn attacked_without(&self, pos: &Position, sq: Square, by: Color, gone: Option<Square>) -> bool {
         let (here, there, v) = (sq.layer(), 1 - sq.layer(), sq.cell());
         let p = self.parity(v);
-        let blockers =
-            |layer| gone.map_or(pos.blockers(layer), |g| blockers_without(pos, layer, g));
+        let blockers = |layer| gone.map_or(pos.blockers(layer), |g| blockers_without(pos, layer, g));
         let on_board = attackers(pos, here, v, by, blockers(here));
         if (on_board & self.colour[p]).any() {
             return true;
@@ -60,13 +50,7 @@ impl Rules for Lma {
 
     /// The colour rule: same colour stays on the board; other colour lands on the twin.
     #[inline]
-    fn transfer(
-        &self,
-        pos: &Position,
-        from: Square,
-        t: Targets,
-        emit: &mut impl FnMut(Square, Option<Square>),
-    ) {
+    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
         let here = from.layer();
         let there = 1 - here;
         let p = self.parity(from.cell());

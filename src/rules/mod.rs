@@ -35,13 +35,7 @@ pub trait Rules: Sync + Send {
     const DISCOVERY_ONLY: bool;
 
     /// Turns a piece's geometric targets into landing squares: calls `emit(to, captured_square)`.
-    fn transfer(
-        &self,
-        pos: &Position,
-        from: Square,
-        targets: Targets,
-        emit: &mut impl FnMut(Square, Option<Square>),
-    );
+    fn transfer(&self, pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>));
 
     /// Where king and rook land after castling, given their `(from, to)` on the king's layer.
     fn castle_landing(
@@ -99,18 +93,13 @@ macro_rules! with_rules {
 /// Pieces of `by` on `layer` whose capture geometry reaches `cell`, riders stopped by `blockers`.
 #[inline]
 pub fn attackers(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> Bitboard {
-    pos.variant()
-        .tables
-        .attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), false)
+    pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), false)
 }
 
 /// Whether any piece of `by` on `layer` reaches `cell` with a capture, riders stopped by `blockers`.
 #[inline]
 pub fn is_attacked(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> bool {
-    pos.variant()
-        .tables
-        .attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), true)
-        .any()
+    pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), true).any()
 }
 
 /// Whether any piece of `by` on the square's layer geometrically attacks it, seeing that layer only.

@@ -14,13 +14,8 @@ use vorpal::with_rules;
 
 /// A built-in variant with options.
 pub fn variant(name: &str, options: &[(&str, &str)]) -> Arc<Variant> {
-    let options: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Config::builtin()
-        .variant(name, &options)
-        .expect("built-in variant")
+    let options: Vec<(String, String)> = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Config::builtin().variant(name, &options).expect("built-in variant")
 }
 
 /// A position from FEN, panicking with the reason on failure.

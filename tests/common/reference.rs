@@ -157,10 +157,7 @@ impl Pos {
                     }
                     pos.set(
                         (l as i32, f, rank),
-                        Some(Pc {
-                            kind: ch.to_ascii_uppercase(),
-                            white: ch.is_ascii_uppercase(),
-                        }),
+                        Some(Pc { kind: ch.to_ascii_uppercase(), white: ch.is_ascii_uppercase() }),
                     );
                     f += 1;
                 }
@@ -170,9 +167,8 @@ impl Pos {
             let white = ch.is_ascii_uppercase();
             let king = pos.find_king(white);
             let home = if white { 0 } else { pos.r.ranks - 1 };
-            let rooks: Vec<i32> = (0..pos.r.files)
-                .filter(|&f| pos.at((king.0, f, home)) == Some(Pc { kind: 'R', white }))
-                .collect();
+            let rooks: Vec<i32> =
+                (0..pos.r.files).filter(|&f| pos.at((king.0, f, home)) == Some(Pc { kind: 'R', white })).collect();
             let file = match ch.to_ascii_uppercase() {
                 'K' => *rooks.iter().filter(|&&f| f > king.1).max().unwrap(),
                 'Q' => *rooks.iter().filter(|&&f| f < king.1).min().unwrap(),
@@ -182,11 +178,7 @@ impl Pos {
         }
         if fields[3] != "-" && pos.r.en_passant {
             let s = fields[3];
-            let (l, rest) = if pos.r.layers > 1 {
-                (s[..1].parse::<i32>().unwrap() - 1, &s[1..])
-            } else {
-                (0, s)
-            };
+            let (l, rest) = if pos.r.layers > 1 { (s[..1].parse::<i32>().unwrap() - 1, &s[1..]) } else { (0, s) };
             let f = rest.as_bytes()[0] as i32 - 'a' as i32;
             let rank = rest[1..].parse::<i32>().unwrap() - 1;
             let victim_rank = if pos.white { rank - 1 } else { rank + 1 };
@@ -234,8 +226,7 @@ impl Pos {
     fn geometric(&self, p: Pc, s: Sq, removed: Option<Sq>) -> Vec<(i32, i32, bool, bool)> {
         let (l, f, r) = s;
         let mut out = vec![];
-        let blocked =
-            |ff: i32, rr: i32| self.at((l, ff, rr)).is_some() && Some((l, ff, rr)) != removed;
+        let blocked = |ff: i32, rr: i32| self.at((l, ff, rr)).is_some() && Some((l, ff, rr)) != removed;
         let leap = |out: &mut Vec<_>, d: &[(i32, i32)]| {
             for &(a, b) in d {
                 for (x, y) in [(a, b), (b, a)] {
@@ -301,10 +292,7 @@ impl Pos {
                 }
                 if let Some(p) = self.at((l, ff, rr)) {
                     if p.white == by_white
-                        && self
-                            .geometric(p, (l, ff, rr), removed)
-                            .iter()
-                            .any(|t| t.0 == f && t.1 == r && t.3)
+                        && self.geometric(p, (l, ff, rr), removed).iter().any(|t| t.0 == f && t.1 == r && t.3)
                     {
                         return true;
                     }
@@ -355,15 +343,7 @@ impl Pos {
                             && self.at((l, f, r + 2 * dir)).is_none()
                         {
                             let before = targets.len();
-                            self.land(
-                                p,
-                                from,
-                                (l, f, r + 2 * dir),
-                                None,
-                                true,
-                                false,
-                                &mut targets,
-                            );
+                            self.land(p, from, (l, f, r + 2 * dir), None, true, false, &mut targets);
                             for t in &mut targets[before..] {
                                 t.2 = true;
                             }
@@ -462,9 +442,7 @@ impl Pos {
                 } else {
                     match there {
                         None if can_move => out.push((twin, None, false)),
-                        Some(t) if t.white != p.white && can_capture => {
-                            out.push((twin, Some(twin), false))
-                        }
+                        Some(t) if t.white != p.white && can_capture => out.push((twin, Some(twin), false)),
                         _ => {}
                     }
                 }
@@ -498,14 +476,7 @@ impl Pos {
                 for y in self.other_layers(from.0) {
                     let to = (y, from.1, from.2);
                     if self.at(to).is_none() {
-                        out.push(Mv {
-                            from,
-                            to,
-                            promo: None,
-                            removes: vec![],
-                            rook: None,
-                            double_step: false,
-                        });
+                        out.push(Mv { from, to, promo: None, removes: vec![], rook: None, double_step: false });
                     }
                 }
             }
@@ -516,22 +487,10 @@ impl Pos {
                 for y in self.other_layers(from.0) {
                     let to = (y, from.1, from.2);
                     match self.at(to) {
-                        None => out.push(Mv {
-                            from,
-                            to,
-                            promo: None,
-                            removes: vec![],
-                            rook: None,
-                            double_step: false,
-                        }),
-                        Some(t) if t.white != p.white => out.push(Mv {
-                            from,
-                            to,
-                            promo: None,
-                            removes: vec![to],
-                            rook: None,
-                            double_step: false,
-                        }),
+                        None => out.push(Mv { from, to, promo: None, removes: vec![], rook: None, double_step: false }),
+                        Some(t) if t.white != p.white => {
+                            out.push(Mv { from, to, promo: None, removes: vec![to], rook: None, double_step: false })
+                        }
                         _ => {}
                     }
                 }
@@ -546,25 +505,16 @@ impl Pos {
             Family::Alice => {
                 self.geo_attacked(s.0, s.1, s.2, by_white, Some(king))
                     || (self.r.zero == Zero::Capture
-                        && self.other_layers(s.0).iter().any(|&y| {
-                            self.at((y, s.1, s.2))
-                                .is_some_and(|t| t.white == by_white && t.kind != 'P')
-                        }))
+                        && self
+                            .other_layers(s.0)
+                            .iter()
+                            .any(|&y| self.at((y, s.1, s.2)).is_some_and(|t| t.white == by_white && t.kind != 'P')))
             }
             Family::Lma => {
                 let mut probe = self.clone();
                 probe.set(king, None);
-                probe.set(
-                    s,
-                    Some(Pc {
-                        kind: 'K',
-                        white: !by_white,
-                    }),
-                );
-                probe
-                    .pseudo(by_white, false)
-                    .iter()
-                    .any(|m| m.removes.contains(&s))
+                probe.set(s, Some(Pc { kind: 'K', white: !by_white }));
+                probe.pseudo(by_white, false).iter().any(|m| m.removes.contains(&s))
             }
         }
     }
@@ -581,8 +531,7 @@ impl Pos {
                 continue;
             }
             let dir = if rook_file > k.1 { 1 } else { -1 };
-            let between = (k.1.min(rook_file) + 1..k.1.max(rook_file))
-                .all(|f| self.at((k.0, f, rank)).is_none());
+            let between = (k.1.min(rook_file) + 1..k.1.max(rook_file)).all(|f| self.at((k.0, f, rank)).is_none());
             if !between {
                 continue;
             }
@@ -613,10 +562,9 @@ impl Pos {
                         let (kt, rt) = ((y, king_to.1, rank), (y, rook_to.1, rank));
                         let (kf, rf) = (self.at(kt).is_none(), self.at(rt).is_none());
                         match self.r.transfer {
-                            Transfer::Stay => out.push(mk(
-                                if kf { kt } else { king_to },
-                                if rf { rt } else { rook_to },
-                            )),
+                            Transfer::Stay => {
+                                out.push(mk(if kf { kt } else { king_to }, if rf { rt } else { rook_to }))
+                            }
                             _ if kf && rf => out.push(mk(kt, rt)),
                             _ => {}
                         }
@@ -648,37 +596,19 @@ impl Pos {
         p.set(m.from, None);
         if let Some((rf, rt)) = m.rook {
             p.set(rf, None);
-            p.set(
-                rt,
-                Some(Pc {
-                    kind: 'R',
-                    white: piece.white,
-                }),
-            );
+            p.set(rt, Some(Pc { kind: 'R', white: piece.white }));
         }
-        p.set(
-            m.to,
-            Some(Pc {
-                kind: m.promo.unwrap_or(piece.kind),
-                ..piece
-            }),
-        );
-        let touched: Vec<Sq> = [m.from]
-            .into_iter()
-            .chain(m.removes.iter().copied())
-            .chain(m.rook.map(|r| r.0))
-            .collect();
-        let kings: Vec<(bool, Sq)> = [true, false]
-            .iter()
-            .filter_map(|&w| self.kings(w).first().map(|&k| (w, k)))
-            .collect();
+        p.set(m.to, Some(Pc { kind: m.promo.unwrap_or(piece.kind), ..piece }));
+        let touched: Vec<Sq> =
+            [m.from].into_iter().chain(m.removes.iter().copied()).chain(m.rook.map(|r| r.0)).collect();
+        let kings: Vec<(bool, Sq)> =
+            [true, false].iter().filter_map(|&w| self.kings(w).first().map(|&k| (w, k))).collect();
         p.rights.retain(|&(w, rook_file)| {
             let home = if w { 0 } else { self.r.ranks - 1 };
             let king = kings.iter().find(|(kw, _)| *kw == w).map(|k| k.1);
-            !touched.iter().any(|&t| {
-                Some(t) == king
-                    || (king.is_some_and(|k| k.0 == t.0) && t.1 == rook_file && t.2 == home)
-            })
+            !touched
+                .iter()
+                .any(|&t| Some(t) == king || (king.is_some_and(|k| k.0 == t.0) && t.1 == rook_file && t.2 == home))
         });
         p.ep = None;
         if m.double_step && p.r.en_passant {
@@ -692,16 +622,11 @@ impl Pos {
     /// Check, by the shared definition: the opponent has a move capturing a king of `white`.
     pub fn king_in_check(&self, white: bool) -> bool {
         let kings = self.kings(white);
-        self.pseudo(!white, false)
-            .iter()
-            .any(|m| m.removes.iter().any(|s| kings.contains(s)))
+        self.pseudo(!white, false).iter().any(|m| m.removes.iter().any(|s| kings.contains(s)))
     }
 
     pub fn legal(&self) -> Vec<Mv> {
-        self.pseudo(self.white, true)
-            .into_iter()
-            .filter(|m| !self.apply(m).king_in_check(self.white))
-            .collect()
+        self.pseudo(self.white, true).into_iter().filter(|m| !self.apply(m).king_in_check(self.white)).collect()
     }
 
     pub fn legal_texts(&self) -> Vec<String> {

@@ -1,0 +1,96 @@
+//! The perft suites of perft/ (one file per variant), within a node limit; the full suites are
+//! an opt-in test (`cargo test --release -- --ignored`) and belong to benchmarks.
+
+mod common;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use vorpal::config::Config;
+use vorpal::movegen::legal;
+use vorpal::perft::{parse_suite, perft, Suite};
+use vorpal::position::Position;
+use vorpal::variant::Variant;
+use vorpal::with_rules;
+
+/// The largest expected count run by the default test suite.
+const NODE_LIMIT: u64 = 10_000_000;
+
+fn suites() -> Vec<(String, Suite, Arc<Variant>)> {
+    let mut files: Vec<_> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("perft"))
+        .expect("perft/ exists")
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "epd"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let suite = parse_suite(&std::fs::read_to_string(&path).expect("readable")).expect("well-formed suite");
+            let name = suite.variant.clone().expect("every suite names its variant");
+            let variant = Config::builtin().variant(&name, &suite.options).expect("known variant");
+            (path.display().to_string(), suite, variant)
+        })
+        .collect()
+}
+
+fn run(limit: u64) {
+    let mut checked = 0;
+    for (file, suite, variant) in suites() {
+        for case in &suite.cases {
+            let mut pos =
+                Position::from_fen(variant.clone(), &case.fen).unwrap_or_else(|e| panic!("{file}:{}: {e}", case.line));
+            for &(depth, expected) in case.expected.iter().filter(|(_, n)| *n <= limit) {
+                let nodes = with_rules!(&variant.family, |rules| perft(rules, &mut pos, depth));
+                assert_eq!(nodes, expected, "{file}:{} depth {depth}: {}", case.line, case.fen);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} counts checked");
+}
+
+#[test]
+fn perft_suites_within_node_limit() {
+    run(NODE_LIMIT);
+}
+
+#[test]
+#[ignore = "deep perft: minutes; run with --ignored"]
+fn perft_suites_full() {
+    run(u64::MAX);
+}
+
+/// Walks the tree, checking at every node that the incremental hash equals a recomputed one,
+/// that FEN round-trips, and that make then unmake restores the position.
+fn walk(pos: &mut Position, depth: u32) {
+    assert_eq!(pos.hash(), pos.compute_hash(), "hash drifted at {}", pos.to_fen());
+    let fen = pos.to_fen();
+    let again = Position::from_fen(pos.variant().clone(), &fen).unwrap_or_else(|e| panic!("{e}: {fen}"));
+    assert_eq!(again.to_fen(), fen);
+    assert_eq!(again.hash(), pos.hash(), "hash differs after a FEN round trip: {fen}");
+    if depth == 0 {
+        return;
+    }
+    let variant = pos.variant().clone();
+    let mut list = Vec::new();
+    with_rules!(&variant.family, |rules| legal(rules, pos, &mut list));
+    for mv in list {
+        pos.make(mv);
+        walk(pos, depth - 1);
+        pos.unmake();
+        assert_eq!(pos.to_fen(), fen, "make/unmake of {} did not restore", mv.to_text(&variant));
+    }
+}
+
+#[test]
+fn zobrist_matches_recomputed_at_every_node_of_the_suites() {
+    for (file, suite, variant) in suites() {
+        for case in &suite.cases {
+            let mut pos =
+                Position::from_fen(variant.clone(), &case.fen).unwrap_or_else(|e| panic!("{file}:{}: {e}", case.line));
+            let depth = case.expected.iter().filter(|(_, n)| *n <= 20_000).map(|(d, _)| *d).max().unwrap_or(1);
+            walk(&mut pos, depth);
+        }
+    }
+}
