@@ -47,3 +47,54 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
+
+/// The legal moves of a position of a built-in variant (with options), as sorted texts.
+pub fn moves_with(name: &str, options: &[(&str, &str)], fen: &str) -> Vec<String> {
+    let v = variant(name, options);
+    fast_moves(&mut position(&v, fen))
+}
+
+/// The legal moves of a position of a built-in variant, as sorted texts.
+pub fn moves(name: &str, fen: &str) -> Vec<String> {
+    moves_with(name, &[], fen)
+}
+
+/// The FEN after playing `mv` (which must be legal).
+pub fn play_with(name: &str, options: &[(&str, &str)], fen: &str, mv: &str) -> String {
+    let v = variant(name, options);
+    let mut pos = position(&v, fen);
+    let parsed = with_rules!(&v.family, |rules| vorpal::movegen::parse_move(rules, &mut pos, mv));
+    pos.make(parsed.unwrap_or_else(|e| panic!("{e} in {fen}")));
+    pos.to_fen()
+}
+
+/// The FEN after playing `mv` (which must be legal).
+pub fn play(name: &str, fen: &str, mv: &str) -> String {
+    play_with(name, &[], fen, mv)
+}
+
+/// Whether the side to move is in check.
+pub fn in_check(name: &str, fen: &str) -> bool {
+    let v = variant(name, &[]);
+    let pos = position(&v, fen);
+    with_rules!(&v.family, |rules| vorpal::movegen::in_check(rules, &pos, pos.side()))
+}
+
+/// Whether a FEN is rejected, and why.
+pub fn rejected(name: &str, fen: &str) -> Option<String> {
+    Position::from_fen(variant(name, &[]), fen).err().map(|e| e.to_string())
+}
+
+/// Asserts that `mv` is among the legal moves.
+#[track_caller]
+pub fn assert_legal(name: &str, fen: &str, mv: &str) {
+    let m = moves(name, fen);
+    assert!(m.contains(&mv.to_string()), "{mv} should be legal in {name} {fen}; legal: {m:?}");
+}
+
+/// Asserts that `mv` is not among the legal moves.
+#[track_caller]
+pub fn assert_illegal(name: &str, fen: &str, mv: &str) {
+    let m = moves(name, fen);
+    assert!(!m.contains(&mv.to_string()), "{mv} should be illegal in {name} {fen}");
+}
