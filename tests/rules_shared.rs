@@ -63,7 +63,7 @@ fn shared_fen_rejects_malformed_input_with_a_reason() {
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en-passant"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "extra field"),
-        ("4k3/8/8/8/8/8/8/R3K2R b - - 0 1", "not to move is in check"),
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "not to move is in check"),
         ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "first or last rank"),
     ] {
         let why = rejected("normal", fen).unwrap_or_else(|| panic!("accepted: {fen}"));
