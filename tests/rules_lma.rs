@@ -4,7 +4,6 @@ mod common;
 
 use common::*;
 
-const EMPTY: &str = "6/6/6/6/6/6/6";
 /// Black's king alone on board 1, at f7.
 const BOARD1: &str = "5k/6/6/6/6/6/6";
 

@@ -54,18 +54,26 @@ impl Config {
     /// The built-in variants plus those of `path` (which replace built-in ones of the same name);
     /// every variant is built once so that any error is reported now, with its file and line.
     pub fn load(path: Option<&Path>) -> Result<Config, IniError> {
-        let mut config = Config { sections: ini::parse("engine.ini (built in)", BUILTIN)? };
-        if let Some(path) = path {
-            let name = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| IniError {
-                file: name.clone(),
-                line: 0,
-                reason: format!("cannot read the file: {e}"),
-            })?;
-            for section in ini::parse(&name, &text)? {
-                config.sections.retain(|s| s.name != section.name);
-                config.sections.push(section);
+        match path {
+            None => Config::with_text("engine.ini (built in)", ""),
+            Some(path) => {
+                let name = path.display().to_string();
+                let text = std::fs::read_to_string(path).map_err(|e| IniError {
+                    file: name.clone(),
+                    line: 0,
+                    reason: format!("cannot read the file: {e}"),
+                })?;
+                Config::with_text(&name, &text)
             }
+        }
+    }
+
+    /// The built-in variants plus those of ini `text` read from a file called `name`.
+    pub fn with_text(name: &str, text: &str) -> Result<Config, IniError> {
+        let mut config = Config { sections: ini::parse("engine.ini (built in)", BUILTIN)? };
+        for section in ini::parse(name, text)? {
+            config.sections.retain(|s| s.name != section.name);
+            config.sections.push(section);
         }
         for s in &config.sections {
             config.variant(&s.name, &[])?;

@@ -1,0 +1,168 @@
+//! Drives the real `vorpal` binary: perft output, suites, variants, user engine.ini files, errors.
+
+use std::io::Write;
+use std::process::{Command, Output};
+
+fn vorpal(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vorpal"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts a clean failure: exit status 2, one error line naming `needle`, no panic.
+#[track_caller]
+fn assert_bad_input(o: &Output, needle: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "stderr: {err}");
+    assert!(err.contains(needle), "expected '{needle}' in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("vorpal-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::File::create(&path).and_then(|mut f| f.write_all(text.as_bytes())).expect("written");
+    path
+}
+
+#[test]
+fn perft_prints_nodes_as_the_last_line() {
+    let o = vorpal(&["perft", "--depth", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("nodes 8902"));
+    assert!(stderr(&o).contains("nps"), "speed goes to stderr");
+}
+
+#[test]
+fn perft_divide_prints_one_line_per_root_move() {
+    let o = vorpal(&["perft", "--variant", "alice", "--depth", "2", "--divide", "--threads", "2"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines.contains(&"1e22e4 20"), "{out}");
+    assert_eq!(lines.last(), Some(&"nodes 400"));
+}
+
+#[test]
+fn perft_with_fen_and_threads() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let o = vorpal(&["perft", "--fen", fen, "--depth", "3", "--threads", "2"]);
+    assert_eq!(stdout(&o).lines().last(), Some("nodes 97862"));
+}
+
+#[test]
+fn perft_suite_reports_ok_and_fail() {
+    let o = vorpal(&["perft", "--epd", "perft/alice.epd", "--max-nodes", "100000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).lines().all(|l| l.starts_with("ok ")));
+    let bad = temp_file(
+        "bad.epd",
+        "# variant: normal\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n",
+    );
+    let o = vorpal(&["perft", "--epd", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("FAIL D2 400 (expected 401)"));
+}
+
+#[test]
+fn variants_lists_name_layers_and_size() {
+    let out = stdout(&vorpal(&["variants"]));
+    for line in ["normal 1 8x8", "alice 2 8x8", "alice3 3 8x8", "alice8x4 2 4x8", "lma 2 6x7", "lmadouble 2 6x7"] {
+        assert!(out.lines().any(|l| l == line), "{line} missing from {out}");
+    }
+    assert_eq!(out.lines().count(), 10);
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_2() {
+    assert_bad_input(&vorpal(&["perft", "--variant", "nosuch", "--depth", "1"]), "unknown variant 'nosuch'");
+    assert_bad_input(&vorpal(&["perft", "--fen", "8/8 w - - 0 1", "--depth", "1"]), "invalid FEN");
+    assert_bad_input(&vorpal(&["perft", "--variant", "alice", "--fen", "x", "--depth", "1"]), "invalid FEN");
+    assert_bad_input(&vorpal(&["perft"]), "--depth");
+    assert_bad_input(&vorpal(&["perft", "--depth", "1", "--threads", "0"]), "--threads");
+    assert_bad_input(&vorpal(&["perft", "--depth", "1", "--option", "Nope=1"]), "unknown option 'Nope'");
+    assert_bad_input(&vorpal(&["perft", "--depth", "x"]), "invalid value");
+    assert_bad_input(&vorpal(&["perft", "--epd", "/nonexistent.epd"]), "nonexistent");
+    assert_bad_input(&vorpal(&["frobnicate"]), "unrecognized subcommand");
+    assert_bad_input(&vorpal(&["--config", "/nonexistent.ini", "variants"]), "/nonexistent.ini:0: cannot read");
+}
+
+const USER_VARIANTS: &str = "\
+# Alice Chess on a 10x8 board with Archbishop (A) and Chancellor (C).
+[alice10:alice]
+size = 10x8
+pieces = P:fmWfcF N:N B:B R:R Q:Q K:K A:BN C:RN
+promotion = Q C A R B N
+start = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR|10/10/10/10/10/10/10/10 w KQkq - 0 1
+
+# Alice Chess on the 6x6 Los Alamos board: no bishops, no castling, no double step.
+[alice-losalamos:alice]
+size = 6x6
+pieces = P:fmWfcF N:N R:R Q:Q K:K
+promotion = Q R N
+castling = false
+double_step = false
+start = rnqknr/pppppp/6/6/PPPPPP/RNQKNR|6/6/6/6/6/6 w - - 0 1
+
+# Absent cells: the corners of board 2 do not exist.
+[alice-holes:alice]
+holes = 2a1 2h1 2a8 2h8
+start = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|*6*/8/8/8/8/8/8/*6* w KQkq - 0 1
+";
+
+#[test]
+fn user_defined_variants_from_config_perft() {
+    let ini = temp_file("user.ini", USER_VARIANTS);
+    let cfg = ini.to_str().unwrap();
+    let out = stdout(&vorpal(&["--config", cfg, "variants"]));
+    assert!(out.contains("alice10 2 10x8") && out.contains("alice-losalamos 2 6x6"), "{out}");
+    // 10 pawns x 2 steps + 4 knight moves + archbishop and chancellor knight jumps (2 + 2).
+    let o = vorpal(&["--config", cfg, "perft", "--variant", "alice10", "--depth", "1", "--divide"]);
+    assert_eq!(stdout(&o).lines().last(), Some("nodes 28"), "{}", stdout(&o));
+    let o = vorpal(&["--config", cfg, "perft", "--variant", "alice-losalamos", "--depth", "1"]);
+    assert_eq!(stdout(&o).lines().last(), Some("nodes 10"));
+    let o = vorpal(&["--config", cfg, "perft", "--variant", "alice-holes", "--depth", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = vorpal(&[
+        "--config",
+        cfg,
+        "perft",
+        "--variant",
+        "alice-holes",
+        "--fen",
+        "8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1",
+        "--depth",
+        "1",
+    ]);
+    assert_bad_input(&o, "must be written '*'");
+}
+
+#[test]
+fn broken_engine_ini_reports_file_and_line() {
+    for (text, needle) in [
+        ("[a:alice]\nsize = 8by8\n", "bad.ini:2: key 'size'"),
+        ("[a:alice]\npieces = P:fmWfcF N:X K:K\n", "bad.ini:2: key 'pieces'"),
+        ("[a:nosuch]\n", "bad.ini:1: [a] inherits from unknown section 'nosuch'"),
+        ("[a:alice]\ncolour = blue\n", "bad.ini:2: unknown key 'colour'"),
+        ("[a:alice]\nstart = 8/8 w - - 0 1\n", "bad.ini:2: key 'start': invalid FEN"),
+        ("[a]\nfamily = fide\n", "bad.ini:1: [a] needs the key 'size'"),
+        ("[a:b]\n[b:a]\n", "runs in a circle"),
+        ("key = value\n", "bad.ini:1: key 'key' stands before any [section]"),
+        ("[a:alice]\nsize = 17x8\n", "bad.ini:2: key 'size'"),
+    ] {
+        let ini = temp_file("bad.ini", text);
+        let o = vorpal(&["--config", ini.to_str().unwrap(), "variants"]);
+        assert_bad_input(&o, needle);
+    }
+}
