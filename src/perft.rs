@@ -8,19 +8,23 @@ use crate::rules::Rules;
 
 /// The number of legal move sequences of length `depth` from `pos`.
 pub fn perft<R: Rules>(rules: &R, pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut list = Vec::with_capacity(64);
-    pseudo_legal(rules, pos, &mut list);
+    let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    perft_with(rules, pos, &mut lists)
+}
+
+/// Perft to the depth `lists.len()`, generating each ply's moves into its own reused list.
+fn perft_with<R: Rules>(rules: &R, pos: &mut Position, lists: &mut [Vec<Move>]) -> u64 {
+    let Some((list, deeper)) = lists.split_first_mut() else { return 1 };
+    list.clear();
+    pseudo_legal(rules, pos, list);
     let legality = Legality::new(rules, pos);
     let mut nodes = 0;
-    for mv in list {
-        if depth == 1 {
+    for &mv in list.iter() {
+        if deeper.is_empty() {
             nodes += u64::from(!legality.needs_test(mv) || is_legal(rules, pos, mv));
         } else if !legality.needs_test(mv) || is_legal(rules, pos, mv) {
             pos.make(mv);
-            nodes += perft(rules, pos, depth - 1);
+            nodes += perft_with(rules, pos, deeper);
             pos.unmake();
         }
     }

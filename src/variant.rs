@@ -1,8 +1,9 @@
 //! A loaded variant: geometry, pieces, rule options, start position, and its own tables.
 
+use crate::geometry::Bitboard;
 use crate::geometry::Geometry;
 use crate::pieces::attacks::Tables;
-use crate::pieces::{PieceType, Role};
+use crate::pieces::{ByColor, PieceType, Role};
 use crate::position::zobrist::Zobrist;
 use crate::rules::Family;
 
@@ -26,6 +27,10 @@ pub struct Variant {
     pub castling: bool,
     /// Whether pawns may double-step from their second rank.
     pub double_step: bool,
+    /// Per colour, the cells from which a pawn may double-step (empty without the double step).
+    pub double_step_zone: ByColor<Bitboard>,
+    /// Per colour, the cells where a pawn promotes (the last rank).
+    pub promotion_zone: ByColor<Bitboard>,
     /// Whether en passant exists (`EnPassant` option).
     pub en_passant: bool,
     /// The start position.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::ini::{self, Entry, IniError, Section};
 use crate::geometry::Geometry;
 use crate::pieces::attacks::Tables;
-use crate::pieces::{betza, PieceType, Role, MAX_ROLES};
+use crate::pieces::{betza, ByColor, PieceType, Role, MAX_ROLES};
 use crate::position::zobrist::Zobrist;
 use crate::position::Position;
 use crate::rules::{Alice, Family, Fide, Lma, Transfer, ZeroMoves};
@@ -287,6 +287,14 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
     };
 
     let tables = Tables::new(&geometry, &pieces);
+    let double_step = boolean("double_step", pawn.is_some())?;
+    let last = geometry.ranks - 1;
+    let double_step_zone = if double_step && geometry.ranks >= 4 {
+        ByColor([geometry.rank_mask(1), geometry.rank_mask(last - 1)])
+    } else {
+        ByColor::default()
+    };
+    let promotion_zone = ByColor([geometry.rank_mask(last), geometry.rank_mask(0)]);
     let (start, _) = required("start")?;
     let variant = Variant {
         name: section.name.clone(),
@@ -297,7 +305,9 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
         rook,
         promotion,
         castling,
-        double_step: boolean("double_step", pawn.is_some())?,
+        double_step,
+        double_step_zone,
+        promotion_zone,
         en_passant: boolean("en_passant", false)?,
         start_fen: start.value.clone(),
         family,

@@ -2,7 +2,7 @@
 
 use super::moves::{parse_parts, Move, MoveError, MoveKind};
 use crate::geometry::{Bitboard, Square};
-use crate::pieces::Color;
+use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::rules::{Rules, Targets};
 
@@ -19,25 +19,35 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
     let g = &variant.geometry;
     let us = pos.side();
     for layer in 0..g.layers {
+        let own = pos.color_bb(us, layer);
+        if own.is_empty() {
+            continue;
+        }
         let blockers = pos.blockers(layer);
         let empty = !pos.occupied(layer) & g.cells[layer as usize];
         let enemies = pos.color_bb(us.flip(), layer);
-        for cell in pos.color_bb(us, layer) {
-            let from = Square::new(layer, cell);
-            let role = pos.piece_at(from).role();
-            let (quiet, capture) = variant.tables.quiet_and_capture(role, us, cell, blockers);
-            let mut targets =
-                Targets { quiet: quiet & empty, capture: capture & enemies, capture_empty: capture & empty };
-            if Some(role) == variant.pawn {
-                pawn_moves(rules, pos, from, targets, capture, list);
+        for role in 0..variant.pieces.len() as Role {
+            let pieces = pos.pieces(us, role, layer);
+            if pieces.is_empty() {
                 continue;
             }
-            if Some(role) == variant.king {
-                targets = rules.king_targets(pos, from, targets);
+            let (is_pawn, is_king) = (Some(role) == variant.pawn, Some(role) == variant.king);
+            for cell in pieces {
+                let from = Square::new(layer, cell);
+                let (quiet, capture) = variant.tables.quiet_and_capture(role, us, cell, blockers);
+                let mut targets =
+                    Targets { quiet: quiet & empty, capture: capture & enemies, capture_empty: capture & empty };
+                if is_pawn {
+                    pawn_moves(rules, pos, from, targets, capture, list);
+                    continue;
+                }
+                if is_king {
+                    targets = rules.king_targets(pos, from, targets);
+                }
+                rules.transfer(pos, from, targets, &mut |to, captured| {
+                    list.push(Move::plain(from, to, captured, MoveKind::Normal))
+                });
             }
-            rules.transfer(pos, from, targets, &mut |to, captured| {
-                list.push(Move::plain(from, to, captured, MoveKind::Normal))
-            });
         }
     }
     if variant.castling {
@@ -56,11 +66,10 @@ fn pawn_moves<R: Rules>(
     list: &mut Vec<Move>,
 ) {
     let variant = pos.variant();
-    let g = &variant.geometry;
-    let white = pos.side() == Color::White;
-    let last_rank = if white { g.ranks - 1 } else { 0 };
+    let us = pos.side();
+    let promotion_zone = variant.promotion_zone[us];
     let mut push = |to: Square, capture: Option<Square>, kind: MoveKind| {
-        if g.rank(to.cell()) == last_rank {
+        if promotion_zone.contains(to.cell()) {
             for &role in &variant.promotion {
                 list.push(Move { promotion: Some(role), ..Move::plain(from, to, capture, kind) });
             }
@@ -71,15 +80,14 @@ fn pawn_moves<R: Rules>(
     rules.transfer(pos, from, targets, &mut |to, captured| push(to, captured, MoveKind::Normal));
 
     let cell = from.cell();
-    let forward = if white { 1 } else { -1 };
-    let start_rank = if white { 1 } else { g.ranks.saturating_sub(2) };
-    if variant.double_step && g.rank(cell) == start_rank {
-        if let (Some(passed), Some(dest)) = (g.offset(cell, 0, forward), g.offset(cell, 0, 2 * forward)) {
-            let empty = !pos.occupied(from.layer()) & g.cells[from.layer() as usize];
-            if empty.contains(passed) && empty.contains(dest) {
-                let step = Targets { quiet: Bitboard::from_cell(dest), ..Targets::default() };
-                rules.transfer(pos, from, step, &mut |to, captured| push(to, captured, MoveKind::DoubleStep));
-            }
+    if variant.double_step_zone[us].contains(cell) {
+        let files = variant.geometry.files;
+        let (passed, dest) =
+            if us == Color::White { (cell + files, cell + 2 * files) } else { (cell - files, cell - 2 * files) };
+        let empty = !pos.occupied(from.layer()) & variant.geometry.cells[from.layer() as usize];
+        if targets.quiet.contains(passed) && empty.contains(dest) {
+            let step = Targets { quiet: Bitboard::from_cell(dest), ..Targets::default() };
+            rules.transfer(pos, from, step, &mut |to, captured| push(to, captured, MoveKind::DoubleStep));
         }
     }
 
@@ -209,6 +217,9 @@ impl Legality {
 /// Whether a pseudo-legal move leaves the mover's king safe.
 #[inline]
 pub fn is_legal<R: Rules>(rules: &R, pos: &mut Position, mv: Move) -> bool {
+    if let Some(safe) = rules.king_move_safe(pos, mv) {
+        return safe;
+    }
     let us = pos.side();
     pos.make(mv);
     let ok = !in_check(rules, pos, us);

@@ -15,6 +15,9 @@ struct Ray {
 #[derive(Clone, Default)]
 pub struct MoveSet {
     leaps: Vec<Bitboard>,
+    /// Pairs of opposite rays `(descending, ascending)`, computed together.
+    lines: Vec<(u16, u16)>,
+    /// Rays without their opposite.
     rides: Vec<u16>,
 }
 
@@ -213,7 +216,7 @@ impl Tables {
     }
 
     fn move_set(&mut self, g: &Geometry, steps: &[Step]) -> MoveSet {
-        let mut set = MoveSet { leaps: vec![Bitboard::EMPTY; g.area()], rides: Vec::new() };
+        let mut set = MoveSet { leaps: vec![Bitboard::EMPTY; g.area()], lines: Vec::new(), rides: Vec::new() };
         for s in steps {
             if s.range == 1 {
                 for cell in 0..g.area() as Cell {
@@ -226,6 +229,15 @@ impl Tables {
                 if !set.rides.contains(&id) {
                     set.rides.push(id);
                 }
+            }
+        }
+        // Pair each ascending ray with its opposite so that both are found in one step.
+        let keys = self.ray_keys.clone();
+        for &up in set.rides.clone().iter().filter(|&&id| self.rays[id as usize].ascending) {
+            let (dx, dy, range) = keys[up as usize];
+            if let Some(&down) = set.rides.iter().find(|&&id| keys[id as usize] == (-dx, -dy, range)) {
+                set.rides.retain(|&id| id != up && id != down);
+                set.lines.push((down, up));
             }
         }
         set
@@ -268,6 +280,15 @@ impl Tables {
     #[inline]
     fn reach(&self, set: &MoveSet, cell: Cell, blockers: Bitboard) -> Bitboard {
         let mut out = set.leaps[cell as usize];
+        for &(down, up) in &set.lines {
+            // Obstruction difference: from the nearest blocker below to the nearest above.
+            let lower = self.rays[down as usize].cells[cell as usize].0;
+            let upper = self.rays[up as usize].cells[cell as usize].0;
+            let below = lower & blockers.0;
+            let above = upper & blockers.0;
+            let nearest_below = 1u128 << (127 - (below | 1).leading_zeros());
+            out.0 |= (lower | upper) & (above ^ above.wrapping_sub(nearest_below));
+        }
         for &id in &set.rides {
             out |= self.ride(id, cell, blockers);
         }

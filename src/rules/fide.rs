@@ -2,6 +2,7 @@
 
 use super::{attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
 use crate::geometry::Square;
+use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -37,6 +38,18 @@ impl Rules for Fide {
     #[inline]
     fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         attacked_on_layer(pos, sq, by)
+    }
+
+    /// A king stepping on one board is safe when its destination is not attacked with the king lifted.
+    #[inline]
+    fn king_move_safe(&self, pos: &Position, mv: Move) -> Option<bool> {
+        let king = pos.piece_at(mv.from);
+        if mv.kind != MoveKind::Normal || Some(king.role()) != pos.variant().king {
+            return None;
+        }
+        let layer = mv.to.layer();
+        let blockers = blockers_without(pos, layer, mv.from);
+        Some(!is_attacked(pos, layer, mv.to.cell(), king.color().flip(), blockers))
     }
 
     fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {

@@ -58,6 +58,12 @@ pub trait Rules: Sync + Send {
         targets
     }
 
+    /// Whether a plain king move leaves the king safe, when the family can tell without playing
+    /// it; `None` means "play it and look".
+    fn king_move_safe(&self, _pos: &Position, _mv: crate::movegen::Move) -> Option<bool> {
+        None
+    }
+
     /// Adds the family's extra moves (zero moves) to `list`.
     fn zero_moves(&self, _pos: &Position, _list: &mut Vec<crate::movegen::Move>) {}
 
