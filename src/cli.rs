@@ -1,4 +1,4 @@
-//! The command line: `perft`, `variants`, `bench-perft`.
+//! The command line: `perft`, `play`, `variants`, `bench-perft`.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -7,8 +7,12 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use crate::config::Config;
+use crate::movegen::parse_move;
 use crate::perft::{divide, parse_suite, perft, Suite};
+use crate::pieces::Color;
 use crate::position::Position;
+use crate::rules::outcome::outcome;
+use crate::rules::{lookingglass, Family};
 use crate::variant::Variant;
 use crate::with_rules;
 
@@ -53,6 +57,26 @@ pub enum Command {
         /// A variant option, NAME=VALUE (e.g. EnPassant=true); may be repeated.
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
+        /// Looking-Glass setup: Chess960 numbers WHITE:BLACK (518 is the standard array), or random:SEED.
+        #[arg(long, value_name = "N:M")]
+        setup: Option<String>,
+    },
+    /// Play moves from a position; print the FEN, a diagram of every board and the outcome.
+    Play {
+        /// The variant.
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        /// The position (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Looking-Glass setup: Chess960 numbers WHITE:BLACK, or random:SEED.
+        #[arg(long, value_name = "N:M")]
+        setup: Option<String>,
+        /// A variant option, NAME=VALUE; may be repeated.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// The moves, in Vorpal's notation.
+        moves: Vec<String>,
     },
     /// List the variants: name, layers, board size.
     Variants,
@@ -103,7 +127,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Perft { variant, fen, depth, divide, threads, epd, max_nodes, options } => {
+        Command::Perft { variant, fen, depth, divide, threads, epd, max_nodes, options, setup } => {
             let mut options = parse_options(&options)?;
             let pool = thread_pool(threads)?;
             match epd {
@@ -119,6 +143,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                     let name = variant.unwrap_or_else(|| "normal".into());
                     let variant = config.variant(&name, &options).map_err(|e| bad(e.to_string()))?;
                     let depth = depth.ok_or_else(|| bad("perft needs --depth D (or --epd FILE)"))?;
+                    let fen = start_fen(&variant, fen, setup.as_deref())?;
                     let pos = position(&variant, fen.as_deref())?;
                     pool.install(|| run_perft(&pos, depth, divide, threads));
                     Ok(())
@@ -126,7 +151,71 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::BenchPerft { threads, shallower } => bench_perft(&config, threads, shallower),
+        Command::Play { variant, fen, setup, options, moves } => {
+            let options = parse_options(&options)?;
+            let variant = config.variant(&variant, &options).map_err(|e| bad(e.to_string()))?;
+            let fen = start_fen(&variant, fen, setup.as_deref())?;
+            let pos = position(&variant, fen.as_deref())?;
+            play(pos, &moves)
+        }
     }
+}
+
+/// The FEN to start from: `--fen`, or a Looking-Glass `--setup`, or `None` for the variant's own.
+fn start_fen(variant: &Variant, fen: Option<String>, setup: Option<&str>) -> Result<Option<String>, Failure> {
+    let Some(setup) = setup else { return Ok(fen) };
+    if fen.is_some() {
+        return Err(bad("give --fen or --setup, not both"));
+    }
+    if !matches!(variant.family, Family::LookingGlass(_)) {
+        return Err(bad(format!("--setup is for lookingglass, not {}", variant.name)));
+    }
+    let (white, black) = match setup.split_once(':') {
+        Some(("random", seed)) => {
+            let seed: u64 = seed.parse().map_err(|_| bad(format!("--setup {setup}: the seed must be a number")))?;
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03;
+            let mut next = || {
+                x ^= x >> 33;
+                x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+                x ^= x >> 33;
+                (x % 960) as u32
+            };
+            (next(), next())
+        }
+        Some((w, b)) => match (w.parse(), b.parse()) {
+            (Ok(w), Ok(b)) => (w, b),
+            _ => return Err(bad(format!("--setup {setup}: expected WHITE:BLACK numbers 0-959 or random:SEED"))),
+        },
+        None => return Err(bad(format!("--setup {setup}: expected WHITE:BLACK numbers 0-959 or random:SEED"))),
+    };
+    lookingglass::setup_fen(white, black)
+        .map(Some)
+        .ok_or_else(|| bad(format!("--setup {setup}: Chess960 numbers run from 0 to 959")))
+}
+
+/// Applies moves one by one, then prints the FEN, the boards and the outcome.
+fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
+    let variant = pos.variant().clone();
+    with_rules!(&variant.family, |rules| {
+        for (i, text) in moves.iter().enumerate() {
+            if let Some(end) = outcome(rules, &mut pos) {
+                return Err(bad(format!("move {} '{text}': the game is already over, {end}", i + 1)));
+            }
+            let mv = parse_move(rules, &mut pos, text).map_err(|e| bad(format!("move {}: {e}", i + 1)))?;
+            pos.make(mv);
+        }
+        println!("{}", pos.to_fen());
+        print!("{}", pos.diagram());
+        if !variant.capture_values.is_empty() {
+            let s = pos.scores();
+            println!("score {}-{}", s[Color::White], s[Color::Black]);
+        }
+        match outcome(rules, &mut pos) {
+            Some(end) => println!("result {end}"),
+            None => println!("result * ({:?} to move)", pos.side()),
+        }
+        Ok(())
+    })
 }
 
 fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {

@@ -4,9 +4,11 @@ use rayon::prelude::*;
 
 use crate::movegen::{is_legal, legal, pseudo_legal, Legality, Move};
 use crate::position::Position;
+use crate::rules::outcome::ended_statically;
 use crate::rules::Rules;
 
-/// The number of legal move sequences of length `depth` from `pos`.
+/// The number of legal move sequences of length `depth` from `pos`; a position whose game is
+/// over (by the family's rules or the 50-move rule) is not expanded.
 pub fn perft<R: Rules>(rules: &R, pos: &mut Position, depth: u32) -> u64 {
     let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
     perft_with(rules, pos, &mut lists)
@@ -15,6 +17,9 @@ pub fn perft<R: Rules>(rules: &R, pos: &mut Position, depth: u32) -> u64 {
 /// Perft to the depth `lists.len()`, generating each ply's moves into its own reused list.
 fn perft_with<R: Rules>(rules: &R, pos: &mut Position, lists: &mut [Vec<Move>]) -> u64 {
     let Some((list, deeper)) = lists.split_first_mut() else { return 1 };
+    if ended_statically(rules, pos).is_some() {
+        return 0;
+    }
     list.clear();
     pseudo_legal(rules, pos, list);
     let legality = Legality::new(rules, pos);

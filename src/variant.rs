@@ -33,6 +33,21 @@ pub struct Variant {
     pub promotion_zone: ByColor<Bitboard>,
     /// Whether en passant exists (`EnPassant` option).
     pub en_passant: bool,
+    /// Whether the en-passant square lies on the board the pawn left (Looking-Glass) rather
+    /// than the one it landed on (Alice).
+    pub ep_on_start_board: bool,
+    /// How king and rook castle.
+    pub castling_style: CastlingStyle,
+    /// Per colour, the cells whose pieces belong to that colour (Monochrome's halves).
+    pub owner_zone: Option<ByColor<Bitboard>>,
+    /// Points for capturing each role (Monochrome); empty when captures are not scored.
+    pub capture_values: Vec<u32>,
+    /// Whether a pawn move resets the halfmove clock (not in Monochrome).
+    pub pawn_resets_clock: bool,
+    /// Whether capturing a king spawns pawns on empty start squares (Inside-out).
+    pub spawn: bool,
+    /// The extra `key:value` FEN fields of the variant.
+    pub fen_extras: FenExtras,
     /// The start position.
     pub start_fen: String,
     /// The rule family and its options.
@@ -48,4 +63,25 @@ impl Variant {
     pub fn role_of(&self, letter: char) -> Option<Role> {
         self.pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase()).map(|r| r as Role)
     }
+}
+
+/// How castling moves king and rook.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CastlingStyle {
+    /// The king two squares toward the rook, the rook onto the square it crossed; written as the king's move.
+    TwoSteps,
+    /// Chess960: the king to the c or g file, the rook to d or f; written king-takes-own-rook,
+    /// with Shredder-FEN castling letters.
+    Chess960,
+}
+
+/// The extra `key:value` fields a variant's FEN carries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FenExtras {
+    /// None.
+    None,
+    /// `score:W-B last:MOVE` (Monochrome).
+    ScoreAndLast,
+    /// `lastw:MOVE lastb:MOVE` (Inside-out).
+    LastPerSide,
 }

@@ -5,13 +5,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::ini::{self, Entry, IniError, Section};
+use crate::geometry::Bitboard;
 use crate::geometry::Geometry;
 use crate::pieces::attacks::Tables;
 use crate::pieces::{betza, ByColor, PieceType, Role, MAX_ROLES};
 use crate::position::zobrist::Zobrist;
 use crate::position::Position;
-use crate::rules::{Alice, Family, Fide, Lma, Transfer, ZeroMoves};
-use crate::variant::Variant;
+use crate::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
+use crate::variant::{CastlingStyle, FenExtras, Variant};
 
 /// The engine.ini compiled into the binary.
 pub const BUILTIN: &str = include_str!("../../engine.ini");
@@ -33,6 +34,7 @@ const KEYS: &[&str] = &[
     "start",
     "transfer",
     "zero_moves",
+    "capture_values",
 ];
 
 /// Engine options that set a variant key, as `(option name, key)`.
@@ -234,14 +236,17 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
         return Err(fail("castling", "castling needs a 'king' and a 'rook' piece".into()));
     }
     let mut promotion = Vec::new();
-    if let Some((e, _)) = get("promotion") {
+    if let Some((e, _)) = get("promotion").filter(|(e, _)| e.value != "none") {
         for letter in e.value.split_whitespace().flat_map(|w| w.chars()) {
             let r = pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase());
             promotion.push(r.ok_or_else(|| fail("promotion", format!("'{letter}' is not one of the pieces")))? as Role);
         }
     }
-    if pawn.is_some() && promotion.is_empty() {
-        return Err(section.error(format!("[{}] has a pawn but no 'promotion' pieces", section.name)));
+    if pawn.is_some() && get("promotion").is_none() {
+        return Err(section.error(format!(
+            "[{}] has a pawn but no 'promotion' pieces (write 'promotion = none' for none)",
+            section.name
+        )));
     }
 
     let (family_entry, _) = required("family")?;
@@ -283,8 +288,47 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
             }
             Family::Lma(Lma::new(&geometry))
         }
-        other => return Err(fail("family", format!("unknown family '{other}' (known: fide, alice, lma)"))),
+        "monochrome" => Family::Monochrome(Monochrome),
+        "insideout" => Family::InsideOut(InsideOut),
+        "lookingglass" => {
+            if layers != 2 {
+                return Err(fail("family", "the lookingglass family needs exactly 2 layers".into()));
+            }
+            Family::LookingGlass(LookingGlass)
+        }
+        other => {
+            let known = "fide, alice, lma, monochrome, insideout, lookingglass";
+            return Err(fail("family", format!("unknown family '{other}' (known: {known})")));
+        }
     };
+    if !matches!(family, Family::Fide(_) | Family::Alice(_) | Family::Lma(_)) {
+        family_only("transfer", &family_entry.value)?;
+        family_only("zero_moves", &family_entry.value)?;
+    }
+    let mut capture_values = Vec::new();
+    if let Some((e, _)) = get("capture_values") {
+        capture_values = vec![0; pieces.len()];
+        for item in e.value.split_whitespace() {
+            let parsed = item.split_once(':').and_then(|(l, n)| Some((l.chars().next()?, n.parse::<u32>().ok()?)));
+            let Some((letter, points)) = parsed else {
+                return Err(fail("capture_values", format!("expected LETTER:POINTS like Q:8, got '{item}'")));
+            };
+            let Some(r) = pieces.iter().position(|p| p.letter == letter) else {
+                return Err(fail("capture_values", format!("'{letter}' is not one of the pieces")));
+            };
+            capture_values[r] = points;
+        }
+    }
+    let halves = geometry.ranks / 2;
+    let lower: Bitboard = (0..halves).fold(Bitboard::EMPTY, |b, r| b | geometry.rank_mask(r));
+    let owner_zone = matches!(family, Family::Monochrome(_)).then(|| ByColor([lower, !lower & geometry.cells[0]]));
+    let fen_extras = match family {
+        Family::Monochrome(_) => FenExtras::ScoreAndLast,
+        Family::InsideOut(_) => FenExtras::LastPerSide,
+        _ => FenExtras::None,
+    };
+    let looking_glass = matches!(family, Family::LookingGlass(_));
+    let castling_style = if looking_glass { CastlingStyle::Chess960 } else { CastlingStyle::TwoSteps };
 
     let tables = Tables::new(&geometry, &pieces);
     let double_step = boolean("double_step", pawn.is_some())?;
@@ -294,7 +338,11 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
     } else {
         ByColor::default()
     };
-    let promotion_zone = ByColor([geometry.rank_mask(last), geometry.rank_mask(0)]);
+    let promotion_zone = if promotion.is_empty() {
+        ByColor::default()
+    } else {
+        ByColor([geometry.rank_mask(last), geometry.rank_mask(0)])
+    };
     let (start, _) = required("start")?;
     let variant = Variant {
         name: section.name.clone(),
@@ -309,6 +357,13 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
         double_step_zone,
         promotion_zone,
         en_passant: boolean("en_passant", false)?,
+        ep_on_start_board: looking_glass,
+        castling_style,
+        pawn_resets_clock: owner_zone.is_none(),
+        owner_zone,
+        capture_values,
+        spawn: matches!(family, Family::InsideOut(_)),
+        fen_extras,
         start_fen: start.value.clone(),
         family,
         tables,

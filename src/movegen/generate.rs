@@ -5,6 +5,7 @@ use crate::geometry::{Bitboard, Square};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::rules::{Rules, Targets};
+use crate::variant::CastlingStyle;
 
 impl Move {
     #[inline]
@@ -23,7 +24,7 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
         if own.is_empty() {
             continue;
         }
-        let blockers = pos.blockers(layer);
+        let blockers = rules.blockers(pos, layer);
         let empty = !pos.occupied(layer) & g.cells[layer as usize];
         let enemies = pos.color_bb(us.flip(), layer);
         for role in 0..variant.pieces.len() as Role {
@@ -35,8 +36,13 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
             for cell in pieces {
                 let from = Square::new(layer, cell);
                 let (quiet, capture) = variant.tables.quiet_and_capture(role, us, cell, blockers);
-                let mut targets =
-                    Targets { quiet: quiet & empty, capture: capture & enemies, capture_empty: capture & empty };
+                let mut targets = Targets {
+                    quiet: quiet & empty,
+                    capture: capture & enemies,
+                    capture_empty: capture & empty,
+                    quiet_reach: quiet,
+                    capture_reach: capture,
+                };
                 if is_pawn {
                     pawn_moves(rules, pos, from, targets, capture, list);
                     continue;
@@ -53,7 +59,7 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
     if variant.castling {
         castling(rules, pos, list);
     }
-    rules.zero_moves(pos, list);
+    rules.extra_moves(pos, list);
 }
 
 /// Pawn steps, double steps, en passant and promotion, landed by the rules.
@@ -84,31 +90,34 @@ fn pawn_moves<R: Rules>(
         let files = variant.geometry.files;
         let (passed, dest) =
             if us == Color::White { (cell + files, cell + 2 * files) } else { (cell - files, cell - 2 * files) };
-        let empty = !pos.occupied(from.layer()) & variant.geometry.cells[from.layer() as usize];
-        if targets.quiet.contains(passed) && empty.contains(dest) {
-            let step = Targets { quiet: Bitboard::from_cell(dest), ..Targets::default() };
+        if targets.quiet_reach.contains(passed) && rules.double_step_clear(pos, from.layer(), passed, dest) {
+            let step = Targets {
+                quiet: Bitboard::from_cell(dest),
+                quiet_reach: Bitboard::from_cell(dest),
+                ..Targets::default()
+            };
             rules.transfer(pos, from, step, &mut |to, captured| push(to, captured, MoveKind::DoubleStep));
         }
     }
 
     if let Some(ep) = pos.en_passant() {
         if ep.passed.layer() == from.layer() && reach.contains(ep.passed.cell()) && pos.piece_at(ep.passed).is_none() {
-            let step = Targets { quiet: Bitboard::from_cell(ep.passed.cell()), ..Targets::default() };
+            let passed = Bitboard::from_cell(ep.passed.cell());
+            let step = Targets { quiet: passed, quiet_reach: passed, ..Targets::default() };
             rules.transfer(pos, from, step, &mut |to, _| push(to, Some(ep.victim), MoveKind::EnPassant));
         }
     }
 }
 
-/// Castling: the king two squares toward the rook, the rook onto the square the king crossed.
+/// Castling: in `TwoSteps` style the king two squares toward the rook and the rook onto the
+/// square the king crossed; in `Chess960` style the king to the c or g file and the rook to d or f.
 fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
     let variant = pos.variant();
     let g = &variant.geometry;
     let us = pos.side();
     let them = us.flip();
     for side in 0..2 {
-        let Some((king_from, rook_from)) = pos.castling_squares(us, side) else {
-            continue;
-        };
+        let Some((king_from, rook_from)) = pos.castling_squares(us, side) else { continue };
         let (king, rook) = (pos.piece_at(king_from), pos.piece_at(rook_from));
         if king.is_none()
             || king.color() != us
@@ -121,27 +130,40 @@ fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
         let layer = king_from.layer();
         let rank = g.rank(king_from.cell());
         let (kf, rf) = (g.file(king_from.cell()) as i32, g.file(rook_from.cell()) as i32);
-        let dir = if rf > kf { 1 } else { -1 };
-        let (kt, rt) = (kf + 2 * dir, kf + dir);
-        if kt < 0 || kt >= g.files as i32 {
+        let files = g.files as i32;
+        let (kt, rt) = match variant.castling_style {
+            CastlingStyle::TwoSteps => {
+                let dir = if rf > kf { 1 } else { -1 };
+                (kf + 2 * dir, kf + dir)
+            }
+            CastlingStyle::Chess960 if side == 0 => (files - 2, files - 3),
+            CastlingStyle::Chess960 => (2, 3),
+        };
+        if !(0..files).contains(&kt) || !(0..files).contains(&rt) {
             continue;
         }
-        let lo = kf.min(rf).min(kt);
-        let hi = kf.max(rf).max(kt);
         let occupied = pos.occupied(layer) | g.holes[layer as usize];
-        let path_clear = (lo..=hi).all(|f| {
-            let c = g.cell(f as u8, rank);
-            c == king_from.cell() || c == rook_from.cell() || !occupied.contains(c)
-        });
-        if !path_clear || rules.castle_attacked(pos, king_from, them, king_from) {
+        let clear = |a: i32, b: i32| {
+            (a.min(b)..=a.max(b)).all(|f| {
+                let c = g.cell(f as u8, rank);
+                c == king_from.cell() || c == rook_from.cell() || !occupied.contains(c)
+            })
+        };
+        if !clear(kf, rf) || !clear(kf, kt) || !clear(rf, rt) {
             continue;
         }
-        let crossed = Square::new(layer, g.cell(rt as u8, rank));
-        if rules.castle_attacked(pos, crossed, them, king_from) {
+        // The king may not start from, nor pass over, an attacked square (its landing is
+        // judged by the legality test, or by the family's castle_landing).
+        let dir = if kt > kf { 1 } else { -1 };
+        let path = std::iter::successors(Some(kf), |&f| (f != kt).then_some(f + dir)).take_while(|&f| f != kt);
+        if path
+            .map(|f| Square::new(layer, g.cell(f as u8, rank)))
+            .any(|sq| rules.castle_attacked(pos, sq, them, king_from))
+        {
             continue;
         }
         let king_to = Square::new(layer, g.cell(kt as u8, rank));
-        let rook_to = crossed;
+        let rook_to = Square::new(layer, g.cell(rt as u8, rank));
         rules.castle_landing(pos, (king_from, king_to), (rook_from, rook_to), &mut |k, r| {
             list.push(Move { rook: Some((rook_from, r)), ..Move::plain(king_from, k, None, MoveKind::Castle) });
         });
@@ -172,6 +194,8 @@ pub struct Legality {
     king: Option<Square>,
     /// Pieces on the king's layer pinned to it.
     pinned: Bitboard,
+    /// Every pseudo-legal move is legal (king-capture variants).
+    all_legal: bool,
 }
 
 impl Legality {
@@ -182,6 +206,7 @@ impl Legality {
         let in_check = in_check(rules, pos, us);
         let mut kings = pos.king_squares(us);
         let king = match (kings.next(), kings.next()) {
+            _ if R::KING_CAPTURE => None,
             (Some(k), None) if R::DISCOVERY_ONLY && !in_check => Some(k),
             _ => None,
         };
@@ -192,12 +217,15 @@ impl Legality {
                 .tables
                 .pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| pos.pieces(them, r, layer))
         });
-        Legality { in_check, king, pinned }
+        Legality { in_check, king, pinned, all_legal: R::KING_CAPTURE }
     }
 
     /// Whether `mv` must be played to know whether it is legal.
     #[inline]
     pub fn needs_test(&self, mv: Move) -> bool {
+        if self.all_legal {
+            return false;
+        }
         let Some(king) = self.king else { return true };
         // A piece captured where the capturer does not land leaves a gap (Alice), as a pinned piece does.
         let opens_gap = mv.capture.is_some_and(|c| c != mv.to && c.layer() == king.layer());
@@ -217,6 +245,9 @@ impl Legality {
 /// Whether a pseudo-legal move leaves the mover's king safe.
 #[inline]
 pub fn is_legal<R: Rules>(rules: &R, pos: &mut Position, mv: Move) -> bool {
+    if R::KING_CAPTURE {
+        return true;
+    }
     if let Some(safe) = rules.king_move_safe(pos, mv) {
         return safe;
     }
@@ -251,7 +282,8 @@ pub fn parse_move<R: Rules>(rules: &R, pos: &mut Position, text: &str) -> Result
     let mut pseudo = Vec::new();
     pseudo_legal(rules, pos, &mut pseudo);
     let promo_letter = |m: &Move| m.promotion.map(|r| variant.pieces[r as usize].letter);
-    let candidates: Vec<Move> = pseudo.iter().copied().filter(|m| m.from == from && m.to == to).collect();
+    let candidates: Vec<Move> =
+        pseudo.iter().copied().filter(|m| m.from == from && m.written_to(&variant) == to).collect();
     if candidates.is_empty() {
         return Err(illegal(format!("the piece on {} cannot move to {}", g.square_name(from), g.square_name(to))));
     }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::geometry::Square;
 use crate::pieces::Role;
-use crate::variant::Variant;
+use crate::variant::{CastlingStyle, Variant};
 
 /// What kind of move, for make/unmake.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]
@@ -39,11 +39,20 @@ pub struct Move {
 }
 
 impl Move {
+    /// The square the move's text names second: where the piece ends, or the castling rook's
+    /// start square in Chess960-style castling (king takes own rook).
+    pub fn written_to(&self, variant: &Variant) -> Square {
+        match self.rook {
+            Some((rook_from, _)) if variant.castling_style == CastlingStyle::Chess960 => rook_from,
+            _ => self.to,
+        }
+    }
+
     /// The move's text: from-square, to-square, promotion letter.
     pub fn to_text(&self, variant: &Variant) -> String {
         let g = &variant.geometry;
         let mut s = g.square_name(self.from);
-        s.push_str(&g.square_name(self.to));
+        s.push_str(&g.square_name(self.written_to(variant)));
         if let Some(role) = self.promotion {
             s.push(variant.pieces[role as usize].letter.to_ascii_lowercase());
         }

@@ -3,10 +3,16 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::{Castling, EnPassant, Position};
+use super::{Castling, EnPassant, Position, Trip};
 use crate::geometry::{Cell, Square};
-use crate::pieces::{Color, Piece};
-use crate::variant::Variant;
+use crate::pieces::{ByColor, Color, Piece};
+use crate::rules::Rules;
+use crate::variant::{CastlingStyle, FenExtras, Variant};
+
+/// Whether a family is king-capture (lets a `with_rules!` arm read the associated constant).
+fn rules_king_capture<R: Rules>(_: &R) -> bool {
+    R::KING_CAPTURE
+}
 
 /// Why a FEN was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,8 +54,8 @@ impl Position {
         };
         pos.halfmove = number(4, "the halfmove clock", 0)?;
         pos.fullmove = number(5, "the move number", 1)?.max(1);
-        if let Some(extra) = fields.get(6) {
-            return err(format!("unknown extra field '{extra}' for variant {}", variant.name));
+        for extra in fields.iter().skip(6) {
+            pos.parse_extra(extra)?;
         }
         pos.validate()?;
         pos.hash = pos.compute_hash();
@@ -124,7 +130,13 @@ impl Position {
                         if !g.exists(sq) {
                             return err(format!("a piece stands on {}, a cell that does not exist", g.square_name(sq)));
                         }
-                        let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+                        // Where halves own the pieces, the letter's case does not matter.
+                        let color = match &v.owner_zone {
+                            Some(zone) if zone[Color::White].contains(sq.cell()) => Color::White,
+                            Some(_) => Color::Black,
+                            None if ch.is_ascii_uppercase() => Color::White,
+                            None => Color::Black,
+                        };
                         self.put(sq, Piece::new(role as u8, color));
                     }
                     file += 1;
@@ -201,10 +213,40 @@ impl Position {
         }
     }
 
+    /// Reads one `key:value` field after the move number.
+    fn parse_extra(&mut self, field: &str) -> Result<(), FenError> {
+        let v = self.variant.clone();
+        let Some((key, value)) = field.split_once(':') else {
+            return err(format!("unknown extra field '{field}' for variant {} (expected key:value)", v.name));
+        };
+        let trip = |text: &str| -> Result<Option<Trip>, FenError> {
+            if text == "-" {
+                return Ok(None);
+            }
+            match crate::movegen::moves::parse_parts(&v, text) {
+                Ok((from, to, _)) => Ok(Some((from, to))),
+                Err(_) => err(format!("'{field}': '{text}' is not a move")),
+            }
+        };
+        match (v.fen_extras, key) {
+            (FenExtras::ScoreAndLast, "score") => {
+                let scores = value.split_once('-').and_then(|(w, b)| Some((w.parse().ok()?, b.parse().ok()?)));
+                let Some((w, b)) = scores else { return err(format!("'{field}': expected score:W-B with numbers")) };
+                self.scores = ByColor([w, b]);
+            }
+            (FenExtras::ScoreAndLast, "last") => self.last_moves[self.side.flip()] = trip(value)?,
+            (FenExtras::LastPerSide, "lastw") => self.last_moves[Color::White] = trip(value)?,
+            (FenExtras::LastPerSide, "lastb") => self.last_moves[Color::Black] = trip(value)?,
+            _ => return err(format!("unknown extra field '{field}' for variant {}", v.name)),
+        }
+        Ok(())
+    }
+
     fn validate(&self) -> Result<(), FenError> {
         let v = self.variant.clone();
         let g = &v.geometry;
-        if v.king.is_some() {
+        let king_capture = crate::with_rules!(&v.family, |rules| rules_king_capture(rules));
+        if v.king.is_some() && !king_capture {
             for color in Color::ALL {
                 let n = self.king_squares(color).count();
                 if n != 1 {
@@ -212,7 +254,7 @@ impl Position {
                 }
             }
         }
-        if let Some(pawn) = v.pawn {
+        if let Some(pawn) = v.pawn.filter(|_| !v.promotion.is_empty()) {
             for l in 0..g.layers {
                 for color in Color::ALL {
                     for c in self.pieces(color, pawn, l) {
@@ -228,7 +270,7 @@ impl Position {
             }
         }
         crate::with_rules!(&v.family, |rules| {
-            crate::rules::Rules::validate(rules, self).map_err(FenError)?;
+            rules.validate(self).map_err(FenError)?;
             if crate::movegen::in_check(rules, self, self.side.flip()) {
                 return err("the side not to move is in check");
             }
@@ -270,7 +312,28 @@ impl Position {
         let side = if self.side == Color::White { "w" } else { "b" };
         let castling = self.castling_text();
         let ep = self.ep.map_or("-".to_string(), |e| g.square_name(e.passed));
-        format!("{} {} {} {} {} {}", boards.join("|"), side, castling, ep, self.halfmove, self.fullmove)
+        let mut fen = format!("{} {} {} {} {} {}", boards.join("|"), side, castling, ep, self.halfmove, self.fullmove);
+        let trip = |t: Option<Trip>| t.map_or("-".to_string(), |(a, b)| g.square_name(a) + &g.square_name(b));
+        match v.fen_extras {
+            FenExtras::None => {}
+            FenExtras::ScoreAndLast => {
+                let s = self.scores;
+                fen += &format!(
+                    " score:{}-{} last:{}",
+                    s[Color::White],
+                    s[Color::Black],
+                    trip(self.last_moves[self.side.flip()])
+                );
+            }
+            FenExtras::LastPerSide => {
+                fen += &format!(
+                    " lastw:{} lastb:{}",
+                    trip(self.last_moves[Color::White]),
+                    trip(self.last_moves[Color::Black])
+                );
+            }
+        }
+        fen
     }
 
     fn castling_text(&self) -> String {
@@ -287,7 +350,8 @@ impl Position {
                     v.rook.map_or(Default::default(), |r| self.pieces(color, r, king.layer())).into_iter().all(|c| {
                         g.rank(c) != g.rank(rook.cell()) || if side == 0 { g.file(c) <= rf } else { g.file(c) >= rf }
                     });
-                let letter = if outermost { ['K', 'Q'][side] } else { (b'A' + rf) as char };
+                let shredder = v.castling_style == CastlingStyle::Chess960 || !outermost;
+                let letter = if shredder { (b'A' + rf) as char } else { ['K', 'Q'][side] };
                 s.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
             }
         }

@@ -1,7 +1,7 @@
 //! Making and unmaking moves, with the hash updated incrementally.
 
 use super::{EnPassant, Position, Undo};
-use crate::geometry::Square;
+use crate::geometry::{Bitboard, Square};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::{Color, Piece};
 
@@ -10,6 +10,7 @@ impl Position {
     pub fn make(&mut self, mv: Move) {
         let moved = self.piece_at(mv.from);
         let captured = mv.capture.map_or(Piece::NONE, |s| self.piece_at(s));
+        let mover = self.side;
         self.history.push(Undo {
             mv,
             moved,
@@ -18,6 +19,9 @@ impl Position {
             ep: self.ep,
             halfmove: self.halfmove,
             hash: self.hash,
+            last_move: self.last_moves[mover],
+            scores: self.scores,
+            spawned: Bitboard::EMPTY,
         });
         if let Some(ep) = self.ep.take() {
             self.hash ^= self.variant.zobrist.ep[ep.passed.index()];
@@ -26,7 +30,12 @@ impl Position {
             self.remove(c);
         }
         self.remove(mv.from);
-        let placed = mv.promotion.map_or(moved, |r| Piece::new(r, moved.color()));
+        // A piece belongs to whoever owns the cell it ends on, where the variant says so.
+        let owner = match &self.variant.owner_zone {
+            Some(zone) if !zone[mover].contains(mv.to.cell()) => mover.flip(),
+            _ => mover,
+        };
+        let placed = Piece::new(mv.promotion.unwrap_or(moved.role()), owner);
         if let Some((rook_from, rook_to)) = mv.rook {
             let rook = self.remove(rook_from);
             self.put(mv.to, placed);
@@ -37,18 +46,54 @@ impl Position {
         if self.castling.rights != 0 {
             self.update_castling(mv);
         }
+        if captured.is_some() {
+            if let Some(points) = self.variant.capture_values.get(captured.role() as usize) {
+                self.scores[mover] += points;
+            }
+            if self.variant.spawn && Some(captured.role()) == self.variant.king {
+                let spawned = self.spawn_pawns();
+                if let Some(u) = self.history.last_mut() {
+                    u.spawned = spawned;
+                }
+            }
+        }
+        self.last_moves[mover] = Some((mv.from, mv.to));
         if mv.kind == MoveKind::DoubleStep && self.variant.en_passant {
-            let passed = Square::new(mv.to.layer(), (mv.from.cell() + mv.to.cell()) / 2);
+            let board = if self.variant.ep_on_start_board { mv.from.layer() } else { mv.to.layer() };
+            let passed = Square::new(board, (mv.from.cell() + mv.to.cell()) / 2);
             self.ep = Some(EnPassant { passed, victim: mv.to });
             self.hash ^= self.variant.zobrist.ep[passed.index()];
         }
         let pawn_moved = Some(moved.role()) == self.variant.pawn;
-        self.halfmove = if captured.is_some() || pawn_moved { 0 } else { self.halfmove + 1 };
+        let resets = captured.is_some() || (pawn_moved && self.variant.pawn_resets_clock);
+        self.halfmove = if resets { 0 } else { self.halfmove + 1 };
         if self.side == Color::Black {
             self.fullmove += 1;
         }
         self.side = self.side.flip();
         self.hash ^= self.variant.zobrist.side;
+    }
+
+    /// Inside-out rule 7: after a king is captured, each player gets a pawn on every empty
+    /// pawn start square of a file where that player has no pawn. Returns the cells filled.
+    fn spawn_pawns(&mut self) -> Bitboard {
+        let Some(pawn) = self.variant.pawn else { return Bitboard::EMPTY };
+        let variant = self.variant.clone();
+        let g = &variant.geometry;
+        let mut spawned = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for cell in variant.double_step_zone[color] {
+                let file = g.file(cell);
+                let has_pawn =
+                    (0..g.layers).any(|l| self.pieces(color, pawn, l).into_iter().any(|c| g.file(c) == file));
+                let start = Square::new(0, cell);
+                if !has_pawn && self.piece_at(start).is_none() {
+                    self.put(start, Piece::new(pawn, color));
+                    spawned = spawned.with(cell);
+                }
+            }
+        }
+        spawned
     }
 
     /// Clears the rights whose king or rook left or was captured on its home square.
@@ -76,6 +121,11 @@ impl Position {
         let Some(u) = self.history.pop() else { return };
         let mv = u.mv;
         self.side = self.side.flip();
+        for cell in u.spawned {
+            self.remove(Square::new(0, cell));
+        }
+        self.last_moves[self.side] = u.last_move;
+        self.scores = u.scores;
         if self.side == Color::Black {
             self.fullmove -= 1;
         }

@@ -7,7 +7,7 @@ pub mod zobrist;
 use std::sync::Arc;
 
 use crate::geometry::{Bitboard, Square, MAX_CELLS, MAX_LAYERS};
-use crate::pieces::{Color, Piece, Role, MAX_ROLES};
+use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
 use crate::variant::Variant;
 
 pub use fen::FenError;
@@ -32,6 +32,9 @@ pub struct Castling {
     pub rooks: [[Square; 2]; 2],
 }
 
+/// A move as far as the no-reversal rules care: from where to where a piece went.
+pub type Trip = (Square, Square);
+
 /// What make() saves for unmake().
 #[derive(Clone, Debug)]
 pub(crate) struct Undo {
@@ -42,6 +45,9 @@ pub(crate) struct Undo {
     ep: Option<EnPassant>,
     halfmove: u32,
     hash: u64,
+    last_move: Option<Trip>,
+    scores: ByColor<u32>,
+    spawned: Bitboard,
 }
 
 /// A position of a variant, with the history needed to unmake moves.
@@ -58,6 +64,8 @@ pub struct Position {
     fullmove: u32,
     hash: u64,
     history: Vec<Undo>,
+    last_moves: ByColor<Option<Trip>>,
+    scores: ByColor<u32>,
 }
 
 impl Position {
@@ -75,6 +83,8 @@ impl Position {
             fullmove: 1,
             hash: 0,
             history: Vec::new(),
+            last_moves: ByColor::default(),
+            scores: ByColor::default(),
         }
     }
 
@@ -170,6 +180,23 @@ impl Position {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The last move `color` made (from, to), for the rules against reversing a move.
+    #[inline]
+    pub fn last_move(&self, color: Color) -> Option<Trip> {
+        self.last_moves[color]
+    }
+
+    /// Points each side has captured (Monochrome).
+    #[inline]
+    pub fn scores(&self) -> ByColor<u32> {
+        self.scores
+    }
+
+    /// How often the current position has occurred since the position was set up, itself included.
+    pub fn repetitions(&self) -> usize {
+        1 + self.history.iter().rev().take(self.halfmove as usize).filter(|u| u.hash == self.hash).count()
     }
 
     /// The moves made since the position was set up, oldest first.

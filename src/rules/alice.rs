@@ -63,25 +63,7 @@ impl Rules for Alice {
 
     #[inline]
     fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
-        let here = from.layer();
-        let all = t.quiet | t.capture;
-        let capture_at = |cell| t.capture.contains(cell).then_some(Square::new(here, cell));
-        if self.transfer == Transfer::Optional {
-            for cell in all {
-                emit(Square::new(here, cell), capture_at(cell));
-            }
-        }
-        for there in self.others(here) {
-            let free = !pos.occupied(there) & pos.variant().geometry.cells[there as usize];
-            for cell in all & free {
-                emit(Square::new(there, cell), capture_at(cell));
-            }
-            if self.transfer == Transfer::StayWhenBlocked {
-                for cell in all & !free {
-                    emit(Square::new(here, cell), capture_at(cell));
-                }
-            }
-        }
+        transfer(pos, self.transfer, self.layers, from, t, emit);
     }
 
     fn castle_landing(
@@ -91,25 +73,13 @@ impl Rules for Alice {
         rook: (Square, Square),
         emit: &mut impl FnMut(Square, Square),
     ) {
-        let (king_to, rook_to) = (king.1, rook.1);
-        let here = king_to.layer();
         // Rule 6: the king may not land on a square attacked on the castling board.
+        let here = king.1.layer();
         let blockers = pos.blockers(here).without(king.0.cell());
-        if is_attacked(pos, here, king_to.cell(), pos.side().flip(), blockers) {
+        if is_attacked(pos, here, king.1.cell(), pos.side().flip(), blockers) {
             return;
         }
-        let free = |sq: Square| pos.variant().geometry.exists(sq) && pos.piece_at(sq).is_none();
-        if self.transfer == Transfer::Optional {
-            emit(king_to, rook_to);
-        }
-        for there in self.others(here) {
-            let (k, r) = (king_to.twin(there), rook_to.twin(there));
-            match self.transfer {
-                Transfer::StayWhenBlocked => emit(if free(k) { k } else { king_to }, if free(r) { r } else { rook_to }),
-                _ if free(k) && free(r) => emit(k, r),
-                _ => {}
-            }
-        }
+        castle_transfer(pos, self.transfer, self.layers, king.1, rook.1, emit);
     }
 
     /// Rule 4 (and the shared definition of check): an enemy on the same board attacks the
@@ -154,7 +124,7 @@ impl Rules for Alice {
     }
 
     /// `msalice` and `duo` zero moves.
-    fn zero_moves(&self, pos: &Position, list: &mut Vec<Move>) {
+    fn extra_moves(&self, pos: &Position, list: &mut Vec<Move>) {
         if self.zero_moves == ZeroMoves::None {
             return;
         }
@@ -213,5 +183,60 @@ impl Rules for Alice {
             ));
         }
         Ok(())
+    }
+}
+
+/// Where a piece's geometric targets land under a transfer rule (rules 2 and 3 and the sisters').
+#[inline]
+pub fn transfer(
+    pos: &Position,
+    rule: Transfer,
+    layers: u8,
+    from: Square,
+    t: Targets,
+    emit: &mut impl FnMut(Square, Option<Square>),
+) {
+    let here = from.layer();
+    let all = t.quiet | t.capture;
+    let capture_at = |cell| t.capture.contains(cell).then_some(Square::new(here, cell));
+    if rule == Transfer::Optional {
+        for cell in all {
+            emit(Square::new(here, cell), capture_at(cell));
+        }
+    }
+    for there in (0..layers).filter(|&l| l != here) {
+        let free = !pos.occupied(there) & pos.variant().geometry.cells[there as usize];
+        for cell in all & free {
+            emit(Square::new(there, cell), capture_at(cell));
+        }
+        if rule == Transfer::StayWhenBlocked {
+            for cell in all & !free {
+                emit(Square::new(here, cell), capture_at(cell));
+            }
+        }
+    }
+}
+
+/// Where king and rook land after castling under a transfer rule, from their squares on the castling board.
+pub fn castle_transfer(
+    pos: &Position,
+    rule: Transfer,
+    layers: u8,
+    king_to: Square,
+    rook_to: Square,
+    emit: &mut impl FnMut(Square, Square),
+) {
+    let free = |sq: Square| pos.variant().geometry.exists(sq) && pos.piece_at(sq).is_none();
+    let here = king_to.layer();
+    if rule == Transfer::Optional {
+        emit(king_to, rook_to);
+    }
+    for there in (0..layers).filter(|&l| l != here) {
+        let (k, r) = (king_to.twin(there), rook_to.twin(there));
+        match rule {
+            Transfer::StayWhenBlocked => emit(if free(k) { k } else { king_to }, if free(r) { r } else { rook_to }),
+            _ if free(k) && free(r) => emit(k, r),
+            _ => {}
+        }
     }
 }

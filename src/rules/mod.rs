@@ -6,7 +6,11 @@
 
 pub mod alice;
 pub mod fide;
+pub mod insideout;
 pub mod lma;
+pub mod lookingglass;
+pub mod monochrome;
+pub mod outcome;
 
 use crate::geometry::{Bitboard, Cell, Square};
 use crate::pieces::Color;
@@ -14,7 +18,11 @@ use crate::position::Position;
 
 pub use alice::{Alice, Transfer, ZeroMoves};
 pub use fide::Fide;
+pub use insideout::InsideOut;
 pub use lma::Lma;
+pub use lookingglass::LookingGlass;
+pub use monochrome::Monochrome;
+pub use outcome::{Outcome, Reason};
 
 /// The geometric targets of one piece on its own layer, sorted by what stands there.
 #[derive(Copy, Clone, Debug, Default)]
@@ -25,14 +33,34 @@ pub struct Targets {
     pub capture: Bitboard,
     /// Empty cells it could capture on (for rules that capture on another layer).
     pub capture_empty: Bitboard,
+    /// Every cell its moving geometry reaches, whatever stands there.
+    pub quiet_reach: Bitboard,
+    /// Every cell its capturing geometry reaches, whatever stands there.
+    pub capture_reach: Bitboard,
 }
 
 /// The rules of one variant family: the hooks named after the clauses of RULES.md.
-pub trait Rules: Sync + Send {
+pub trait Rules: Sync + Send + Sized {
     /// Whether a move other than a king move, castling or en passant can expose its own king
     /// only by emptying a square of the king's board (its start, or a capture square it does
     /// not land on) that lies between the king and an enemy rider.
     const DISCOVERY_ONLY: bool;
+
+    /// Whether the family has no check: kings are captured like any piece (RULES.md "king-capture").
+    const KING_CAPTURE: bool = false;
+
+    /// The cells of `layer` that stop a rider there.
+    #[inline]
+    fn blockers(&self, pos: &Position, layer: u8) -> Bitboard {
+        pos.blockers(layer)
+    }
+
+    /// Whether a pawn's double step from `layer` over `passed` to `dest` finds its way clear.
+    #[inline]
+    fn double_step_clear(&self, pos: &Position, layer: u8, passed: Cell, dest: Cell) -> bool {
+        let empty = !pos.occupied(layer) & pos.variant().geometry.cells[layer as usize];
+        empty.contains(passed) && empty.contains(dest)
+    }
 
     /// Turns a piece's geometric targets into landing squares: calls `emit(to, captured_square)`.
     fn transfer(&self, pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>));
@@ -64,8 +92,27 @@ pub trait Rules: Sync + Send {
         None
     }
 
-    /// Adds the family's extra moves (zero moves) to `list`.
-    fn zero_moves(&self, _pos: &Position, _list: &mut Vec<crate::movegen::Move>) {}
+    /// Adds the family's extra moves (zero moves, Monochrome's castling) to `list`.
+    fn extra_moves(&self, _pos: &Position, _list: &mut Vec<crate::movegen::Move>) {}
+
+    /// Whether the game is over before any move is looked at (a king captured, a half emptied).
+    fn ended(&self, _pos: &Position) -> Option<Outcome> {
+        None
+    }
+
+    /// The result when the side to move has no legal move.
+    fn no_moves(&self, pos: &Position) -> Outcome {
+        if crate::movegen::in_check(self, pos, pos.side()) {
+            Outcome { winner: Some(pos.side().flip()), reason: Reason::Checkmate }
+        } else {
+            Outcome { winner: None, reason: Reason::Stalemate }
+        }
+    }
+
+    /// The result of a game ended by the 50-move rule or repetition (a draw unless the family scores it).
+    fn drawn(&self, _pos: &Position, reason: Reason) -> Outcome {
+        Outcome { winner: None, reason }
+    }
 
     /// Rejects positions the family's rules can never produce.
     fn validate(&self, _pos: &Position) -> Result<(), String> {
@@ -82,6 +129,12 @@ pub enum Family {
     Alice(Alice),
     /// Lilliputian Monochromatic Alice Chess.
     Lma(Lma),
+    /// Monochrome Chess.
+    Monochrome(Monochrome),
+    /// Inside-out Chess.
+    InsideOut(InsideOut),
+    /// Through the Looking-Glass.
+    LookingGlass(LookingGlass),
 }
 
 /// Runs `$body` with `$rules` bound to the concrete rules of `$family`, monomorphising it.
@@ -92,6 +145,9 @@ macro_rules! with_rules {
             $crate::rules::Family::Fide($rules) => $body,
             $crate::rules::Family::Alice($rules) => $body,
             $crate::rules::Family::Lma($rules) => $body,
+            $crate::rules::Family::Monochrome($rules) => $body,
+            $crate::rules::Family::InsideOut($rules) => $body,
+            $crate::rules::Family::LookingGlass($rules) => $body,
         }
     };
 }

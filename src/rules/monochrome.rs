@@ -1,0 +1,118 @@
+//! Monochrome Chess (RULES.md `monochrome`): pieces belong to whoever's half they stand in,
+//! kings are captured like any piece, and the game is scored by the points captured.
+
+use std::cmp::Ordering;
+
+use super::{attacked_on_layer, Outcome, Reason, Rules, Targets};
+use crate::geometry::Square;
+use crate::movegen::{Move, MoveKind};
+use crate::pieces::Color;
+use crate::position::Position;
+
+/// The rules of Monochrome Chess.
+#[derive(Clone, Debug, Default)]
+pub struct Monochrome;
+
+impl Monochrome {
+    /// The game's end by the scores: the higher score wins, equal scores draw.
+    fn scored(pos: &Position, reason: Reason) -> Outcome {
+        let s = pos.scores();
+        let winner = match s[Color::White].cmp(&s[Color::Black]) {
+            Ordering::Greater => Some(Color::White),
+            Ordering::Less => Some(Color::Black),
+            Ordering::Equal => None,
+        };
+        Outcome { winner, reason }
+    }
+
+    /// No rejection: a piece the opponent just moved from A to B may not go straight back.
+    fn rejected(pos: &Position, from: Square, to: Square) -> bool {
+        pos.last_move(pos.side().flip()) == Some((to, from))
+    }
+}
+
+impl Rules for Monochrome {
+    const DISCOVERY_ONLY: bool = false;
+    const KING_CAPTURE: bool = true;
+
+    /// Pieces move as in FIDE chess; enemies stand only in the other half, so captures happen there.
+    #[inline]
+    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+        let layer = from.layer();
+        for cell in t.quiet | t.capture {
+            let to = Square::new(layer, cell);
+            if !Monochrome::rejected(pos, from, to) {
+                emit(to, t.capture.contains(cell).then_some(to));
+            }
+        }
+    }
+
+    fn castle_landing(
+        &self,
+        _: &Position,
+        king: (Square, Square),
+        rook: (Square, Square),
+        emit: &mut impl FnMut(Square, Square),
+    ) {
+        emit(king.1, rook.1);
+    }
+
+    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        attacked_on_layer(pos, sq, by)
+    }
+
+    /// Castling ignores attacks.
+    fn castle_attacked(&self, _: &Position, _: Square, _: Color, _: Square) -> bool {
+        false
+    }
+
+    /// Castling: a king on e1 (e8) with a rook on a1 or h1 (a8 or h8) and nothing between,
+    /// as FIDE castling moves them; no rights, attacks or earlier moves matter.
+    fn extra_moves(&self, pos: &Position, list: &mut Vec<Move>) {
+        let variant = pos.variant();
+        let g = &variant.geometry;
+        let us = pos.side();
+        let rank = if us == Color::White { 0 } else { g.ranks - 1 };
+        let (Some(king_role), Some(rook_role)) = (variant.king, variant.rook) else { return };
+        let king_from = Square::new(0, g.cell(4, rank));
+        let king = pos.piece_at(king_from);
+        if king.is_none() || king.color() != us || king.role() != king_role {
+            return;
+        }
+        for (rook_file, dir) in [(g.files - 1, 1i32), (0, -1)] {
+            let rook_from = Square::new(0, g.cell(rook_file, rank));
+            let rook = pos.piece_at(rook_from);
+            if rook.is_none() || rook.color() != us || rook.role() != rook_role {
+                continue;
+            }
+            let (lo, hi) = (rook_file.min(4) + 1, rook_file.max(4));
+            if (lo..hi).any(|f| pos.piece_at(Square::new(0, g.cell(f, rank))).is_some()) {
+                continue;
+            }
+            let king_to = Square::new(0, g.cell((4 + 2 * dir) as u8, rank));
+            let rook_to = Square::new(0, g.cell((4 + dir) as u8, rank));
+            list.push(Move {
+                from: king_from,
+                to: king_to,
+                capture: None,
+                rook: Some((rook_from, rook_to)),
+                promotion: None,
+                kind: MoveKind::Castle,
+            });
+        }
+    }
+
+    /// The game ends as soon as either half holds no pieces.
+    fn ended(&self, pos: &Position) -> Option<Outcome> {
+        let empty_half = Color::ALL.iter().any(|&c| pos.color_bb(c, 0).is_empty());
+        empty_half.then(|| Monochrome::scored(pos, Reason::HalfEmptied))
+    }
+
+    fn no_moves(&self, pos: &Position) -> Outcome {
+        Monochrome::scored(pos, Reason::NoMove)
+    }
+
+    fn drawn(&self, pos: &Position, reason: Reason) -> Outcome {
+        Monochrome::scored(pos, reason)
+    }
+}

@@ -1,0 +1,96 @@
+//! How a game ends: the result and its reason, by each family's rules.
+
+use std::fmt;
+
+use super::Rules;
+use crate::movegen::legal;
+use crate::pieces::Color;
+use crate::position::Position;
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// A king was captured (king-capture variants).
+    KingCaptured,
+    /// A player has no king left (Inside-out).
+    NoKingLeft,
+    /// The side to move has no move (king-capture variants).
+    NoMove,
+    /// One half of the board holds no pieces (Monochrome).
+    HalfEmptied,
+    /// 100 plies without capture (or pawn move, where pawn moves count).
+    FiftyMoves,
+    /// The same position a third time.
+    Repetition,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::KingCaptured => "king captured",
+            Reason::NoKingLeft => "no king left",
+            Reason::NoMove => "no move",
+            Reason::HalfEmptied => "a half of the board is empty",
+            Reason::FiftyMoves => "50-move rule",
+            Reason::Repetition => "threefold repetition",
+        })
+    }
+}
+
+/// The end of a game: who won (nobody for a draw) and why.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: Reason,
+}
+
+impl Outcome {
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.result(), self.reason)
+    }
+}
+
+/// Whether the game is over without looking at moves: the family's own ends and the
+/// 50-move rule. This is what perft respects; repetition needs the game's history.
+#[inline]
+pub fn ended_statically<R: Rules>(rules: &R, pos: &Position) -> Option<Outcome> {
+    rules.ended(pos).or_else(|| (pos.halfmove() >= 100).then(|| rules.drawn(pos, Reason::FiftyMoves)))
+}
+
+/// The outcome of the game at `pos`, or `None` while it goes on.
+pub fn outcome<R: Rules>(rules: &R, pos: &mut Position) -> Option<Outcome> {
+    if let Some(o) = rules.ended(pos) {
+        return Some(o);
+    }
+    let mut moves = Vec::new();
+    legal(rules, pos, &mut moves);
+    if moves.is_empty() {
+        return Some(rules.no_moves(pos));
+    }
+    if pos.halfmove() >= 100 {
+        return Some(rules.drawn(pos, Reason::FiftyMoves));
+    }
+    if pos.repetitions() >= 3 {
+        return Some(rules.drawn(pos, Reason::Repetition));
+    }
+    None
+}
