@@ -81,7 +81,10 @@ fn variants_lists_name_layers_and_size() {
     for line in ["normal 1 8x8", "alice 2 8x8", "alice3 3 8x8", "alice8x4 2 4x8", "lma 2 6x7", "lmadouble 2 6x7"] {
         assert!(out.lines().any(|l| l == line), "{line} missing from {out}");
     }
-    assert_eq!(out.lines().count(), 10);
+    for line in ["monochrome 1 8x8", "insideout 2 6x6", "lookingglass 2 8x8"] {
+        assert!(out.lines().any(|l| l == line), "{line} missing from {out}");
+    }
+    assert_eq!(out.lines().count(), 13);
 }
 
 #[test]
