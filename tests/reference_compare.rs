@@ -12,7 +12,13 @@ use vorpal::with_rules;
 /// Compares the legal move lists of both generators at every node down to `depth`.
 fn compare_tree(pos: &mut Position, rules: &reference::Rules, depth: u32) {
     let fen = pos.to_fen();
-    let reference = Pos::from_fen(rules.clone(), &fen).legal_texts();
+    let reference_pos = Pos::from_fen(rules.clone(), &fen);
+    let family_end = with_rules!(&pos.variant().family.clone(), |r| vorpal::rules::Rules::ended(r, pos).is_some());
+    assert_eq!(family_end, reference_pos.ended(), "the two disagree on whether the game is over: {fen}");
+    if family_end || pos.halfmove() >= 100 {
+        return;
+    }
+    let reference = reference_pos.legal_texts();
     let fast = fast_moves(pos);
     if fast != reference {
         let only_fast: Vec<&String> = fast.iter().filter(|m| !reference.contains(m)).collect();
@@ -43,10 +49,13 @@ fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<Stri
     let idx = |l: usize, f: usize, r: usize| (l * ranks + r) * files + f;
     let mut rights = String::new();
     let letters: Vec<char> = v.pieces.iter().map(|p| p.letter).filter(|&c| c != 'K').collect();
+    let twins_free = ["odonohue", "duo", "lma", "lmadouble", "lookingglass", "insideout"].contains(&name);
     let twin_ok = |cells: &Vec<Option<char>>, f: usize, r: usize| {
         let used = (0..layers).filter(|&l| cells[idx(l, f, r)].is_some()).count();
-        v.name.starts_with("odonohue") || v.name == "duo" || name.starts_with("lma") || used + 1 < layers.max(2)
+        twins_free || used + 1 < layers.max(2)
     };
+    let exists =
+        |l: usize, f: usize, r: usize| g.exists(vorpal::geometry::Square::new(l as u8, g.cell(f as u8, r as u8)));
     if rng.below(2) == 0 && v.castling {
         for l in 0..layers {
             for r in 0..ranks {
@@ -69,7 +78,7 @@ fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<Stri
         for king in ['K', 'k'] {
             loop {
                 let (l, f, r) = (rng.below(layers), rng.below(files), rng.below(ranks));
-                if cells[idx(l, f, r)].is_none() && twin_ok(&cells, f, r) {
+                if cells[idx(l, f, r)].is_none() && twin_ok(&cells, f, r) && exists(l, f, r) {
                     cells[idx(l, f, r)] = Some(king);
                     break;
                 }
@@ -79,7 +88,11 @@ fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<Stri
     for _ in 0..2 + rng.below(14) {
         let (l, f, r) = (rng.below(layers), rng.below(files), rng.below(ranks));
         let letter = letters[rng.below(letters.len())];
-        if cells[idx(l, f, r)].is_some() || !twin_ok(&cells, f, r) || (letter == 'P' && (r == 0 || r == ranks - 1)) {
+        if cells[idx(l, f, r)].is_some()
+            || !twin_ok(&cells, f, r)
+            || !exists(l, f, r)
+            || (letter == 'P' && (r == 0 || r == ranks - 1))
+        {
             continue;
         }
         cells[idx(l, f, r)] = Some(if rng.below(2) == 0 { letter } else { letter.to_ascii_lowercase() });
@@ -92,6 +105,14 @@ fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<Stri
                     let mut s = String::new();
                     let mut empty = 0;
                     for f in 0..files {
+                        if !exists(l, f, r) {
+                            if empty > 0 {
+                                s += &empty.to_string();
+                                empty = 0;
+                            }
+                            s.push('*');
+                            continue;
+                        }
                         match cells[idx(l, f, r)] {
                             None => empty += 1,
                             Some(c) => {
@@ -132,8 +153,11 @@ fn random_positions(name: &str, options: &[(&str, &str)], count: usize, seed: u6
         let plies = rng.below(60);
         for ply in 0..plies {
             let mut list = Vec::new();
-            with_rules!(&v.family, |r| legal(r, &mut pos, &mut list));
-            if list.is_empty() {
+            let over = with_rules!(&v.family, |r| {
+                legal(r, &mut pos, &mut list);
+                vorpal::rules::outcome::ended_statically(r, &pos).is_some()
+            });
+            if list.is_empty() || over {
                 break;
             }
             pos.make(list[rng.below(list.len())]);
@@ -218,4 +242,19 @@ fn reference_lma() {
 #[test]
 fn reference_lmadouble() {
     compare_variant("lmadouble", &[]);
+}
+
+#[test]
+fn reference_monochrome() {
+    compare_variant("monochrome", &[]);
+}
+
+#[test]
+fn reference_insideout() {
+    compare_variant("insideout", &[]);
+}
+
+#[test]
+fn reference_lookingglass() {
+    compare_variant("lookingglass", &[]);
 }

@@ -173,6 +173,9 @@ fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
 /// Whether any king of `color` is attacked.
 #[inline]
 pub fn in_check<R: Rules>(rules: &R, pos: &Position, color: Color) -> bool {
+    if R::KING_CAPTURE {
+        return false;
+    }
     let Some(king) = pos.variant().king else {
         return false;
     };

@@ -202,14 +202,22 @@ impl Position {
             return err(format!("en-passant square '{text}' is not a square of {}", v.name));
         };
         let back = if self.side == Color::White { -1 } else { 1 };
-        let victim = g.offset(passed.cell(), 0, back).map(|c| Square::new(passed.layer(), c));
-        let pawn = victim.map(|s| self.piece_at(s));
-        match (victim, pawn) {
-            (Some(victim), Some(p)) if p.is_some() && p.color() != self.side && Some(p.role()) == v.pawn => {
+        // The double-stepped pawn stands beyond the passed square: on that board, or on another
+        // when it transferred (then its cell on the passed square's board is empty).
+        let beyond = g.offset(passed.cell(), 0, back);
+        let layers = std::iter::once(passed.layer()).chain((0..g.layers).filter(|&l| l != passed.layer()));
+        let victim = beyond.and_then(|cell| {
+            layers.map(|l| Square::new(l, cell)).find(|&sq| {
+                let p = self.piece_at(sq);
+                p.is_some() && p.color() != self.side && Some(p.role()) == v.pawn
+            })
+        });
+        match victim {
+            Some(victim) => {
                 self.ep = Some(EnPassant { passed, victim });
                 Ok(())
             }
-            _ => err(format!("en-passant square {text}: no enemy pawn stands just beyond it")),
+            None => err(format!("en-passant square {text}: no enemy pawn stands just beyond it")),
         }
     }
 

@@ -9,6 +9,9 @@ pub enum Family {
     Fide,
     Alice,
     Lma,
+    Monochrome,
+    InsideOut,
+    LookingGlass,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,6 +75,26 @@ pub fn rules(name: &str, en_passant: bool) -> Rules {
             r.castling = false;
             r.double_step = false;
         }
+        "monochrome" => {
+            r.family = Family::Monochrome;
+            r.layers = 1;
+            r.en_passant = false;
+            r.castling = false;
+            r.promotion = vec![];
+        }
+        "insideout" => {
+            r.family = Family::InsideOut;
+            r.files = 6;
+            r.ranks = 6;
+            r.castling = false;
+            r.en_passant = false;
+            r.promotion = vec!['K'];
+        }
+        "lookingglass" => {
+            r.family = Family::LookingGlass;
+            r.transfer = Transfer::Stay;
+            r.en_passant = true;
+        }
         "lma" | "lmadouble" => {
             r.family = Family::Lma;
             r.files = 6;
@@ -103,6 +126,8 @@ pub struct Pos {
     pub rights: Vec<(bool, i32)>,
     /// En passant: passed square and the pawn to remove.
     pub ep: Option<(Sq, Sq)>,
+    /// Each side's last move (White, Black), for the rules against reversing.
+    pub last: [Option<(Sq, Sq)>; 2],
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -140,6 +165,7 @@ impl Pos {
             white: fields[1] == "w",
             rights: vec![],
             ep: None,
+            last: [None, None],
         };
         for (l, layer) in fields[0].split('|').enumerate() {
             for (i, row) in layer.split('/').enumerate() {
@@ -155,10 +181,15 @@ impl Pos {
                         f += num.parse::<i32>().unwrap();
                         num.clear();
                     }
-                    pos.set(
-                        (l as i32, f, rank),
-                        Some(Pc { kind: ch.to_ascii_uppercase(), white: ch.is_ascii_uppercase() }),
-                    );
+                    if ch != '*' {
+                        // Monochrome: the owner is whoever's half the piece stands in.
+                        let white = if pos.r.family == Family::Monochrome {
+                            rank < pos.r.ranks / 2
+                        } else {
+                            ch.is_ascii_uppercase()
+                        };
+                        pos.set((l as i32, f, rank), Some(Pc { kind: ch.to_ascii_uppercase(), white }));
+                    }
                     f += 1;
                 }
             }
@@ -176,15 +207,73 @@ impl Pos {
             };
             pos.rights.push((white, file));
         }
+        for extra in fields.iter().skip(6) {
+            let (key, value) = extra.split_once(':').unwrap();
+            let trip = |pos: &Pos| if value == "-" { None } else { Some(pos.parse_trip(value)) };
+            match key {
+                "last" => pos.last[usize::from(pos.white)] = trip(&pos),
+                "lastw" => pos.last[0] = trip(&pos),
+                "lastb" => pos.last[1] = trip(&pos),
+                _ => {}
+            }
+        }
         if fields[3] != "-" && pos.r.en_passant {
             let s = fields[3];
             let (l, rest) = if pos.r.layers > 1 { (s[..1].parse::<i32>().unwrap() - 1, &s[1..]) } else { (0, s) };
             let f = rest.as_bytes()[0] as i32 - 'a' as i32;
             let rank = rest[1..].parse::<i32>().unwrap() - 1;
             let victim_rank = if pos.white { rank - 1 } else { rank + 1 };
-            pos.ep = Some(((l, f, rank), (l, f, victim_rank)));
+            // The pawn stayed on the passed square's board, or transferred (leaving it empty there).
+            let victim = std::iter::once(l)
+                .chain((0..pos.r.layers).filter(|&y| y != l))
+                .map(|y| (y, f, victim_rank))
+                .find(|&s| pos.at(s).is_some_and(|p| p.kind == 'P' && p.white != pos.white))
+                .unwrap();
+            pos.ep = Some(((l, f, rank), victim));
         }
         pos
+    }
+
+    /// Reads a move text such as `e2e4` or `1c22c4` into its two squares.
+    fn parse_trip(&self, text: &str) -> (Sq, Sq) {
+        let b = text.as_bytes();
+        let mut squares = vec![];
+        let mut i = 0;
+        while i < b.len() {
+            let l = if self.r.layers > 1 {
+                i += 1;
+                (b[i - 1] - b'1') as i32
+            } else {
+                0
+            };
+            let f = (b[i] - b'a') as i32;
+            i += 1;
+            let start = i;
+            while i < b.len()
+                && b[i].is_ascii_digit()
+                && !(self.r.layers > 1 && i + 1 < b.len() && b[i + 1].is_ascii_lowercase())
+            {
+                i += 1;
+            }
+            squares.push((l, f, text[start..i].parse::<i32>().unwrap() - 1));
+        }
+        (squares[0], squares[1])
+    }
+
+    fn king_capture(&self) -> bool {
+        matches!(self.r.family, Family::Monochrome | Family::InsideOut | Family::LookingGlass)
+    }
+
+    /// Whether the game is over by the family's own rules (before looking at moves).
+    pub fn ended(&self) -> bool {
+        match self.r.family {
+            Family::Monochrome => {
+                let half = |white: bool| (0..self.r.ranks).filter(move |&r| (r < self.r.ranks / 2) == white);
+                [true, false].iter().any(|&w| half(w).all(|r| (0..self.r.files).all(|f| self.at((0, f, r)).is_none())))
+            }
+            Family::InsideOut | Family::LookingGlass => self.kings(true).is_empty() || self.kings(false).is_empty(),
+            _ => false,
+        }
     }
 
     pub fn find_king(&self, white: bool) -> Sq {
@@ -215,7 +304,12 @@ impl Pos {
     }
 
     pub fn text(&self, m: &Mv) -> String {
-        let mut s = self.name(m.from) + &self.name(m.to);
+        // Looking-Glass writes castling king-takes-own-rook.
+        let to = match m.rook {
+            Some((rook_from, _)) if self.r.family == Family::LookingGlass => rook_from,
+            _ => m.to,
+        };
+        let mut s = self.name(m.from) + &self.name(to);
         if let Some(p) = m.promo {
             s.push(p.to_ascii_lowercase());
         }
@@ -313,6 +407,11 @@ impl Pos {
     /// Every move of the side `white` by the rules, but for its own king's safety.
     /// `strict` adds the king-move restrictions (rule 5, the LMA king rule) and castling.
     pub fn pseudo(&self, white: bool, strict: bool) -> Vec<Mv> {
+        match self.r.family {
+            Family::Monochrome => return self.monochrome_moves(white),
+            Family::InsideOut => return self.insideout_moves(white),
+            _ => {}
+        }
         let mut out = vec![];
         let promo_rank = if white { self.r.ranks - 1 } else { 0 };
         for l in 0..self.r.layers {
@@ -405,12 +504,13 @@ impl Pos {
         let ok_here = (here.is_none() && can_move) || (enemy_here && can_capture);
         let cap_here = if enemy_here { Some(v) } else { None };
         match self.r.family {
+            Family::Monochrome | Family::InsideOut => unreachable!("they have their own generators"),
             Family::Fide => {
                 if ok_here {
                     out.push((v, cap_here, false));
                 }
             }
-            Family::Alice => {
+            Family::Alice | Family::LookingGlass => {
                 if !ok_here {
                     return;
                 }
@@ -454,7 +554,7 @@ impl Pos {
     fn king_move_forbidden(&self, from: Sq, v: Sq) -> bool {
         let enemy = !self.at(from).unwrap().white;
         match self.r.family {
-            Family::Fide => false,
+            Family::Fide | Family::Monochrome | Family::InsideOut | Family::LookingGlass => false,
             Family::Alice => self.geo_attacked(v.0, v.1, v.2, enemy, Some(from)),
             Family::Lma => {
                 Self::colour(from.1, from.2) != Self::colour(v.1, v.2)
@@ -501,6 +601,7 @@ impl Pos {
     /// Whether the square would be attacked for castling purposes.
     fn castle_attacked(&self, s: Sq, by_white: bool, king: Sq) -> bool {
         match self.r.family {
+            Family::Monochrome | Family::InsideOut | Family::LookingGlass => false,
             Family::Fide => self.geo_attacked(s.0, s.1, s.2, by_white, Some(king)),
             Family::Alice => {
                 self.geo_attacked(s.0, s.1, s.2, by_white, Some(king))
@@ -520,6 +621,9 @@ impl Pos {
     }
 
     fn castlings(&self, white: bool, out: &mut Vec<Mv>) {
+        if self.r.family == Family::LookingGlass {
+            return self.chess960_castlings(white, out);
+        }
         let enemy = !white;
         for &(w, rook_file) in &self.rights {
             if w != white {
@@ -570,6 +674,7 @@ impl Pos {
                         }
                     }
                 }
+                Family::Monochrome | Family::InsideOut | Family::LookingGlass => unreachable!(),
                 Family::Lma => {
                     let lands = |from: Sq, to: Sq| -> Option<Sq> {
                         if Self::colour(from.1, from.2) == Self::colour(to.1, to.2) {
@@ -598,7 +703,12 @@ impl Pos {
             p.set(rf, None);
             p.set(rt, Some(Pc { kind: 'R', white: piece.white }));
         }
-        p.set(m.to, Some(Pc { kind: m.promo.unwrap_or(piece.kind), ..piece }));
+        let white = if self.r.family == Family::Monochrome { m.to.2 < self.r.ranks / 2 } else { piece.white };
+        p.set(m.to, Some(Pc { kind: m.promo.unwrap_or(piece.kind), white }));
+        p.last[usize::from(!self.white)] = Some((m.from, m.to));
+        if self.r.family == Family::InsideOut && m.removes.iter().any(|&s| self.at(s).is_some_and(|x| x.kind == 'K')) {
+            p.spawn();
+        }
         let touched: Vec<Sq> =
             [m.from].into_iter().chain(m.removes.iter().copied()).chain(m.rook.map(|r| r.0)).collect();
         let kings: Vec<(bool, Sq)> =
@@ -612,7 +722,8 @@ impl Pos {
         });
         p.ep = None;
         if m.double_step && p.r.en_passant {
-            let passed = (m.to.0, m.to.1, (m.from.2 + m.to.2) / 2);
+            let board = if self.r.family == Family::LookingGlass { m.from.0 } else { m.to.0 };
+            let passed = (board, m.to.1, (m.from.2 + m.to.2) / 2);
             p.ep = Some((passed, m.to));
         }
         p.white = !p.white;
@@ -626,7 +737,229 @@ impl Pos {
     }
 
     pub fn legal(&self) -> Vec<Mv> {
+        if self.king_capture() {
+            return self.pseudo(self.white, true);
+        }
         self.pseudo(self.white, true).into_iter().filter(|m| !self.apply(m).king_in_check(self.white)).collect()
+    }
+
+    /// Monochrome: pieces of the mover's half move as in FIDE chess (pawns one step either way
+    /// along the file, two toward the centre from rank 2 or 7, capturing diagonally any way),
+    /// capture only in the other half, castle freely, and never reject the opponent's last move.
+    fn monochrome_moves(&self, white: bool) -> Vec<Mv> {
+        let mut out = vec![];
+        let mine = |r: i32| (r < self.r.ranks / 2) == white;
+        let rejected = self.last[usize::from(white)].map(|(a, b)| (b, a));
+        let mut push = |from: Sq, to: Sq, capture: bool, double_step: bool| {
+            if Some((from, to)) != rejected {
+                out.push(Mv {
+                    from,
+                    to,
+                    promo: None,
+                    removes: if capture { vec![to] } else { vec![] },
+                    rook: None,
+                    double_step,
+                });
+            }
+        };
+        for r in 0..self.r.ranks {
+            for f in 0..self.r.files {
+                let Some(p) = self.at((0, f, r)) else { continue };
+                if !mine(r) {
+                    continue;
+                }
+                let from = (0, f, r);
+                if p.kind == 'P' {
+                    for dy in [1, -1] {
+                        if self.on_board(f, r + dy) && self.at((0, f, r + dy)).is_none() {
+                            push(from, (0, f, r + dy), false, false);
+                        }
+                    }
+                    for (start, dy) in [(1, 1), (6, -1)] {
+                        if r == start && self.at((0, f, r + dy)).is_none() && self.at((0, f, r + 2 * dy)).is_none() {
+                            push(from, (0, f, r + 2 * dy), false, true);
+                        }
+                    }
+                    for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        if self.on_board(f + dx, r + dy) && self.at((0, f + dx, r + dy)).is_some() && !mine(r + dy) {
+                            push(from, (0, f + dx, r + dy), true, false);
+                        }
+                    }
+                    continue;
+                }
+                for (tf, tr, _, _) in self.geometric(p, from, None) {
+                    match self.at((0, tf, tr)) {
+                        None => push(from, (0, tf, tr), false, false),
+                        Some(_) if !mine(tr) => push(from, (0, tf, tr), true, false),
+                        Some(_) => {}
+                    }
+                }
+            }
+        }
+        let home = if white { 0 } else { self.r.ranks - 1 };
+        if self.at((0, 4, home)) == Some(Pc { kind: 'K', white }) {
+            for (rook_file, dir) in [(7, 1), (0, -1)] {
+                let clear = (rook_file.min(4) + 1..rook_file.max(4)).all(|f| self.at((0, f, home)).is_none());
+                if self.at((0, rook_file, home)) == Some(Pc { kind: 'R', white }) && clear {
+                    out.push(Mv {
+                        from: (0, 4, home),
+                        to: (0, 4 + 2 * dir, home),
+                        promo: None,
+                        removes: vec![],
+                        rook: Some(((0, rook_file, home), (0, 4 + dir, home))),
+                        double_step: false,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Inside-out: dual fields c3-f4 have an inner cell (layer 1 here); moves ending there end
+    /// inside, riders pass only wholly empty fields, an inner piece only steps out.
+    fn insideout_moves(&self, white: bool) -> Vec<Mv> {
+        let dual = |f: i32, r: i32| (2..=5).contains(&f) && (2..=3).contains(&r);
+        let mut targets: Vec<(Sq, Sq, bool, bool)> = vec![]; // from, to, capture, double step
+                                                             // Where a move that can move and/or capture ends at (f, r), if it may.
+        let ending = |f: i32, r: i32, can_move: bool, can_capture: bool| -> Option<(Sq, bool)> {
+            let cell = if dual(f, r) { (1, f, r) } else { (0, f, r) };
+            match self.at(cell) {
+                None if can_move => Some((cell, false)),
+                Some(t) if t.white != white && can_capture => Some((cell, true)),
+                _ => None,
+            }
+        };
+        let passable = |f: i32, r: i32| self.at((0, f, r)).is_none() && (!dual(f, r) || self.at((1, f, r)).is_none());
+        for l in 0..2 {
+            for r in 0..self.r.ranks {
+                for f in 0..self.r.files {
+                    let Some(p) = self.at((l, f, r)) else { continue };
+                    if p.white != white {
+                        continue;
+                    }
+                    let from = (l, f, r);
+                    if l == 1 {
+                        match self.at((0, f, r)) {
+                            None => targets.push((from, (0, f, r), false, false)),
+                            Some(t) if t.white != white => targets.push((from, (0, f, r), true, false)),
+                            _ => {}
+                        }
+                        continue;
+                    }
+                    let mut add = |e: Option<(Sq, bool)>, double_step: bool| {
+                        if let Some((to, capture)) = e {
+                            targets.push((from, to, capture, double_step));
+                        }
+                    };
+                    match p.kind {
+                        'N' | 'K' => {
+                            let steps: &[(i32, i32)] = if p.kind == 'N' {
+                                &[(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+                            } else {
+                                &[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+                            };
+                            for &(dx, dy) in steps {
+                                if self.on_board(f + dx, r + dy) {
+                                    add(ending(f + dx, r + dy, true, true), false);
+                                }
+                            }
+                        }
+                        'R' | 'B' => {
+                            let dirs: &[(i32, i32)] = if p.kind == 'R' {
+                                &[(1, 0), (-1, 0), (0, 1), (0, -1)]
+                            } else {
+                                &[(1, 1), (1, -1), (-1, 1), (-1, -1)]
+                            };
+                            for &(dx, dy) in dirs {
+                                let (mut ff, mut rr) = (f + dx, r + dy);
+                                while self.on_board(ff, rr) {
+                                    add(ending(ff, rr, true, true), false);
+                                    if !passable(ff, rr) {
+                                        break;
+                                    }
+                                    ff += dx;
+                                    rr += dy;
+                                }
+                            }
+                        }
+                        'P' => {
+                            let dir = if white { 1 } else { -1 };
+                            if self.on_board(f, r + dir) {
+                                add(ending(f, r + dir, true, false), false);
+                            }
+                            let start = if white { 1 } else { 4 };
+                            if r == start && passable(f, r + dir) {
+                                add(ending(f, r + 2 * dir, true, false), true);
+                            }
+                            for dx in [-1, 1] {
+                                if self.on_board(f + dx, r + dir) {
+                                    add(ending(f + dx, r + dir, false, true), false);
+                                }
+                            }
+                        }
+                        other => panic!("no {other} in insideout"),
+                    }
+                }
+            }
+        }
+        let own_last = self.last[usize::from(!white)];
+        let last_rank = if white { self.r.ranks - 1 } else { 0 };
+        let mut out = vec![];
+        for (from, to, capture, double_step) in targets {
+            if own_last == Some((to, from)) {
+                continue;
+            }
+            let pawn = self.at(from).unwrap().kind == 'P';
+            let promo = (pawn && to.2 == last_rank).then_some('K');
+            out.push(Mv { from, to, promo, removes: if capture { vec![to] } else { vec![] }, rook: None, double_step });
+        }
+        out
+    }
+
+    /// Inside-out rule 7: pawns appear on empty start squares of files without a pawn of their side.
+    fn spawn(&mut self) {
+        for white in [true, false] {
+            let start = if white { 1 } else { self.r.ranks - 2 };
+            for f in 0..self.r.files {
+                let has_pawn = (0..self.r.layers)
+                    .any(|l| (0..self.r.ranks).any(|r| self.at((l, f, r)) == Some(Pc { kind: 'P', white })));
+                if !has_pawn && self.at((0, f, start)).is_none() {
+                    self.set((0, f, start), Some(Pc { kind: 'P', white }));
+                }
+            }
+        }
+    }
+
+    /// Looking-Glass castling: Chess960 on the king's board, no check condition, then king
+    /// and rook each transfer if their twin is empty.
+    fn chess960_castlings(&self, white: bool, out: &mut Vec<Mv>) {
+        let Some(&k) = self.kings(white).first() else { return };
+        let rank = if white { 0 } else { self.r.ranks - 1 };
+        for &(w, rook_file) in &self.rights {
+            if w != white || k.2 != rank || self.at((k.0, rook_file, rank)) != Some(Pc { kind: 'R', white }) {
+                continue;
+            }
+            let (kt, rt) = if rook_file > k.1 { (6, 5) } else { (2, 3) };
+            let span = |a: i32, b: i32| (a.min(b)..=a.max(b)).collect::<Vec<i32>>();
+            let clear = span(k.1, kt)
+                .into_iter()
+                .chain(span(rook_file, rt))
+                .all(|f| f == k.1 || f == rook_file || self.at((k.0, f, rank)).is_none());
+            if !clear {
+                continue;
+            }
+            let y = 1 - k.0;
+            let land = |f: i32| if self.at((y, f, rank)).is_none() { (y, f, rank) } else { (k.0, f, rank) };
+            let (king_to, rook_to) = (land(kt), land(rt));
+            out.push(Mv {
+                from: k,
+                to: king_to,
+                promo: None,
+                removes: vec![],
+                rook: Some(((k.0, rook_file, rank), rook_to)),
+                double_step: false,
+            });
+        }
     }
 
     pub fn legal_texts(&self) -> Vec<String> {
