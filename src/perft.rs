@@ -40,6 +40,9 @@ fn perft_with<R: Rules>(rules: &R, pos: &mut Position, lists: &mut [Vec<Move>]) 
 pub fn divide<R: Rules>(rules: &R, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut root = pos.clone();
     let mut moves = Vec::new();
+    if ended_statically(rules, pos).is_some() {
+        return Vec::new();
+    }
     legal(rules, &mut root, &mut moves);
     if depth <= 1 {
         return moves.into_iter().map(|m| (m, depth as u64)).collect();

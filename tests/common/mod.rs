@@ -98,3 +98,16 @@ pub fn assert_illegal(name: &str, fen: &str, mv: &str) {
     let m = moves(name, fen);
     assert!(!m.contains(&mv.to_string()), "{mv} should be illegal in {name} {fen}");
 }
+
+/// The outcome of a position (after its history, if any), as `Outcome`'s text or `None`.
+pub fn outcome(name: &str, fen: &str, moves: &[&str]) -> Option<String> {
+    let v = variant(name, &[]);
+    let mut pos = position(&v, fen);
+    with_rules!(&v.family, |rules| {
+        for m in moves {
+            let mv = vorpal::movegen::parse_move(rules, &mut pos, m).unwrap_or_else(|e| panic!("{e}"));
+            pos.make(mv);
+        }
+        vorpal::rules::outcome::outcome(rules, &mut pos).map(|o| o.to_string())
+    })
+}

@@ -1,0 +1,84 @@
+//! Every kind of game end, by each family's rules, and the `play` command that reports it.
+
+mod common;
+
+use std::process::Command;
+
+use common::outcome;
+
+#[test]
+fn checkmate_wins_and_stalemate_draws() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(outcome("normal", start, &["f2f3", "e7e5", "g2g4", "d8h4"]).as_deref(), Some("0-1 (checkmate)"));
+    assert_eq!(outcome("normal", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]).as_deref(), Some("1/2-1/2 (stalemate)"));
+    assert_eq!(outcome("normal", start, &[]), None);
+}
+
+#[test]
+fn alice_checkmate() {
+    // The rook gives check on board 1; every escape square of the king is covered or blocked.
+    let mate = "3k4/8/8/8/8/8/5PPP/3r2K1|8/8/8/8/8/8/8/8 w - - 0 1";
+    assert_eq!(outcome("alice", mate, &[]).as_deref(), Some("0-1 (checkmate)"));
+}
+
+#[test]
+fn fifty_move_rule_and_threefold_repetition_draw() {
+    assert_eq!(outcome("normal", "4k3/8/8/8/8/8/8/4K2R w - - 100 80", &[]).as_deref(), Some("1/2-1/2 (50-move rule)"));
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"];
+    assert_eq!(outcome("normal", start, &shuffle[..4]), None);
+    assert_eq!(outcome("normal", start, &shuffle).as_deref(), Some("1/2-1/2 (threefold repetition)"));
+}
+
+fn vorpal(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_vorpal")).args(args).output().expect("runs")
+}
+
+#[test]
+fn play_prints_fen_boards_and_outcome() {
+    let o = vorpal(&["play", "f2f3", "e7e5", "g2g4", "d8h4"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success());
+    assert_eq!(out.lines().next(), Some("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
+    assert!(out.contains(" 4  . . . . . . P q "), "{out}");
+    assert_eq!(out.lines().last(), Some("result 0-1 (checkmate)"));
+    let o = vorpal(&["play", "--variant", "alice", "1e22e4"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("board 1") && out.contains("board 2"), "{out}");
+    assert_eq!(out.lines().last(), Some("result * (Black to move)"));
+}
+
+#[test]
+fn play_rejects_an_illegal_move_with_its_reason() {
+    let o = vorpal(&["play", "e2e4", "e7e6", "e4e6"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err.contains("move 3") && err.contains("cannot move to e6"), "{err}");
+    let o = vorpal(&[
+        "play",
+        "--variant",
+        "lookingglass",
+        "--fen",
+        "4k3/8/8/8/8/8/8/r3K3|8/8/8/8/8/8/8/8 b - - 0 1",
+        "1a12e1",
+        "1e82e7",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("already over"), "{err}");
+}
+
+#[test]
+fn play_and_perft_take_looking_glass_setups() {
+    let o = vorpal(&["play", "--variant", "lookingglass", "--setup", "0:959"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("8/8/8/8/8/8/PPPPPPPP/BBQNNRKR|rkrnnqbb/pppppppp/8/8/8/8/8/8 w HFca - 0 1"), "{out}");
+    let random = || vorpal(&["play", "--variant", "lookingglass", "--setup", "random:7"]).stdout;
+    assert_eq!(random(), random(), "a seed gives the same setup every time");
+    assert_ne!(random(), vorpal(&["play", "--variant", "lookingglass", "--setup", "random:8"]).stdout);
+    for bad in ["960:1", "x", "random:x"] {
+        let o = vorpal(&["perft", "--variant", "lookingglass", "--setup", bad, "--depth", "1"]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+    }
+    let o = vorpal(&["perft", "--variant", "normal", "--setup", "1:1", "--depth", "1"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--setup is for lookingglass"));
+}
