@@ -9,6 +9,7 @@ if ! command -v stockfish >/dev/null || ! command -v fairy-stockfish >/dev/null;
   apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y stockfish fairy-stockfish >/dev/null
 fi
 cargo build --release --quiet
+command -v bc >/dev/null || { apt-get update >/dev/null && apt-get install -y bc >/dev/null; }
 out=$(mktemp -d)
 kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 

@@ -115,3 +115,16 @@ fn insideout_9_no_king_left_or_no_move_loses() {
     let stuck = fen("k5/6/6/2P3/6/6", "******/******/**n3/**K3/******/******", "w - - 0 1");
     assert_eq!(outcome("insideout", &stuck, &[]).as_deref(), Some("0-1 (no move)"));
 }
+
+#[test]
+fn insideout_7_unmake_takes_the_spawned_pawns_back() {
+    let v = variant("insideout", &[]);
+    let f = fen("k5/1pn3/6/6/4PN/r1K2K", INNER_EMPTY, "b - - 0 1 lastw:- lastb:-");
+    let mut pos = position(&v, &f);
+    let (before, hash) = (pos.to_fen(), pos.hash());
+    let mv = vorpal::with_rules!(&v.family, |r| vorpal::movegen::parse_move(r, &mut pos, "1a11c1")).unwrap();
+    pos.make(mv);
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unmake();
+    assert_eq!((pos.to_fen(), pos.hash()), (before, hash));
+}
