@@ -60,8 +60,10 @@ pub fn divide<R: Rules>(rules: &R, pos: &Position, depth: u32) -> Vec<(Move, u64
             jobs.push((i, None));
         }
     }
+    // One job per piece of work, so that an idle thread can always steal what is left.
     let counts: Vec<(usize, u64)> = jobs
         .par_iter()
+        .with_max_len(1)
         .map(|&(i, reply)| {
             let mut p = pos.clone();
             p.make(moves[i]);

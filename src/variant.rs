@@ -58,13 +58,6 @@ pub struct Variant {
     pub zobrist: Zobrist,
 }
 
-impl Variant {
-    /// The role whose FEN letter is `letter` (either case).
-    pub fn role_of(&self, letter: char) -> Option<Role> {
-        self.pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase()).map(|r| r as Role)
-    }
-}
-
 /// How castling moves king and rook.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum CastlingStyle {

@@ -96,14 +96,15 @@ fn monochrome_halfmove_counts_plies_since_the_last_capture() {
 
 #[test]
 fn monochrome_game_ends_when_a_half_is_empty_and_scores_decide() {
-    // White takes Black's last piece in Black's half: Black's half is empty; 10 to 0.
+    // A capture never empties a half: the capturer stays there, now the opponent's.
+    assert_eq!(outcome("monochrome", "4k3/8/8/8/8/8/8/4R2K w - - 0 1", &["e1e8"]), None);
+    // Black's last piece crosses the centre line: Black's half is empty; the scores decide.
+    let fen = |score: &str| format!("8/8/8/4k3/8/8/8/7K b - - 0 1 score:{score} last:-");
+    assert_eq!(outcome("monochrome", &fen("5-0"), &["e5e4"]).as_deref(), Some("1-0 (a half of the board is empty)"));
+    assert_eq!(outcome("monochrome", &fen("3-8"), &["e5e4"]).as_deref(), Some("0-1 (a half of the board is empty)"));
     assert_eq!(
-        outcome("monochrome", "4k3/8/8/8/8/8/8/4R2K w - - 0 1", &["e1e8"]).as_deref(),
-        Some("1-0 (a half of the board is empty)")
-    );
-    assert_eq!(
-        outcome("monochrome", "4k3/8/8/8/8/8/8/4R2K w - - 0 1 score:3-15 last:-", &["e1e8"]).as_deref(),
-        Some("0-1 (a half of the board is empty)")
+        outcome("monochrome", &fen("2-2"), &["e5e4"]).as_deref(),
+        Some("1/2-1/2 (a half of the board is empty)")
     );
 }
 

@@ -191,8 +191,6 @@ pub fn in_check<R: Rules>(rules: &R, pos: &Position, color: Color) -> bool {
 
 /// What lets most moves be proven legal without playing them: check status and pinned pieces.
 pub struct Legality {
-    /// The side to move is in check (every move is then tested).
-    in_check: bool,
     /// The king's square, when there is one king and no check.
     king: Option<Square>,
     /// Pieces on the king's layer pinned to it.
@@ -220,7 +218,7 @@ impl Legality {
                 .tables
                 .pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| pos.pieces(them, r, layer))
         });
-        Legality { in_check, king, pinned, all_legal: R::KING_CAPTURE }
+        Legality { king, pinned, all_legal: R::KING_CAPTURE }
     }
 
     /// Whether `mv` must be played to know whether it is legal.
@@ -236,12 +234,6 @@ impl Legality {
             || opens_gap
             || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle)
             || (mv.from.layer() == king.layer() && self.pinned.contains(mv.from.cell()))
-    }
-
-    /// Whether the side to move is in check.
-    #[inline]
-    pub fn in_check(&self) -> bool {
-        self.in_check
     }
 }
 

@@ -295,18 +295,6 @@ impl Tables {
         out
     }
 
-    /// Cells a piece on `cell` could move to if empty (blockers stop riders, and are included).
-    #[inline]
-    pub fn quiet(&self, role: u8, color: Color, cell: Cell, blockers: Bitboard) -> Bitboard {
-        self.reach(&self.roles[role as usize][color.index()].quiet, cell, blockers)
-    }
-
-    /// Cells a piece on `cell` could capture on (blockers stop riders, and are included).
-    #[inline]
-    pub fn capture(&self, role: u8, color: Color, cell: Cell, blockers: Bitboard) -> Bitboard {
-        self.reach(&self.roles[role as usize][color.index()].capture, cell, blockers)
-    }
-
     /// Both the quiet and the capture reach, computing once when they are the same.
     #[inline]
     pub fn quiet_and_capture(&self, role: u8, color: Color, cell: Cell, blockers: Bitboard) -> (Bitboard, Bitboard) {
@@ -332,7 +320,7 @@ mod tests {
         let t = Tables::new(&g, &[piece('R', "R")]);
         let a1 = g.cell(0, 0);
         let blockers = Bitboard::from_cell(g.cell(0, 3)) | Bitboard::from_cell(g.cell(5, 0));
-        let reach = t.quiet(0, Color::White, a1, blockers);
+        let (reach, _) = t.quiet_and_capture(0, Color::White, a1, blockers);
         assert_eq!(reach.count(), 3 + 5);
         assert!(reach.contains(g.cell(0, 3)) && !reach.contains(g.cell(0, 4)));
     }

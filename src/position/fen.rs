@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::{Castling, EnPassant, Position, Trip};
+use super::{EnPassant, Position, Trip};
 use crate::geometry::{Cell, Square};
 use crate::pieces::{ByColor, Color, Piece};
 use crate::rules::Rules;
@@ -367,12 +367,5 @@ impl Position {
             s.push('-');
         }
         s
-    }
-}
-
-impl Castling {
-    /// Whether any right remains.
-    pub fn any(&self) -> bool {
-        self.rights != 0
     }
 }

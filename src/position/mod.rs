@@ -151,12 +151,6 @@ impl Position {
         self.ep
     }
 
-    /// The castling rights and home squares.
-    #[inline]
-    pub fn castling(&self) -> &Castling {
-        &self.castling
-    }
-
     /// King and rook home squares for a castling right that remains (side 0: toward higher files).
     #[inline]
     pub fn castling_squares(&self, color: Color, side: usize) -> Option<(Square, Square)> {
@@ -197,11 +191,6 @@ impl Position {
     /// How often the current position has occurred since the position was set up, itself included.
     pub fn repetitions(&self) -> usize {
         1 + self.history.iter().rev().take(self.halfmove as usize).filter(|u| u.hash == self.hash).count()
-    }
-
-    /// The moves made since the position was set up, oldest first.
-    pub fn moves_played(&self) -> impl Iterator<Item = crate::movegen::Move> + '_ {
-        self.history.iter().map(|u| u.mv)
     }
 
     /// Puts a piece on an empty square.
