@@ -6,10 +6,6 @@ use common::*;
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
 
-fn fen(board1: &str, board2: &str, rest: &str) -> String {
-    format!("{board1}|{board2} {rest}")
-}
-
 #[test]
 fn alice_setup_standard_array_on_board_1() {
     let v = variant("alice", &[]);

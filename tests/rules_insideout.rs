@@ -6,10 +6,6 @@ use common::*;
 
 const INNER_EMPTY: &str = "******/******/**4/**4/******/******";
 
-fn fen(outer: &str, inner: &str, rest: &str) -> String {
-    format!("{outer}|{inner} {rest}")
-}
-
 #[test]
 fn insideout_setup() {
     let v = variant("insideout", &[]);

@@ -7,10 +7,6 @@ use common::*;
 /// Black's king alone on board 1, at f7.
 const BOARD1: &str = "5k/6/6/6/6/6/6";
 
-fn fen(board1: &str, board2: &str, rest: &str) -> String {
-    format!("{board1}|{board2} {rest}")
-}
-
 #[test]
 fn lma_setup() {
     let v = variant("lma", &[]);

@@ -7,10 +7,6 @@ use vorpal::rules::lookingglass::setup_fen;
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
 
-fn fen(real: &str, mirror: &str, rest: &str) -> String {
-    format!("{real}|{mirror} {rest}")
-}
-
 #[test]
 fn lookingglass_setup_chess960_for_each_side() {
     assert_eq!(variant("lookingglass", &[]).start_fen, setup_fen(518, 518).unwrap());

@@ -25,16 +25,6 @@ impl Rules for Fide {
         }
     }
 
-    fn castle_landing(
-        &self,
-        _pos: &Position,
-        king: (Square, Square),
-        rook: (Square, Square),
-        emit: &mut impl FnMut(Square, Square),
-    ) {
-        emit(king.1, rook.1);
-    }
-
     #[inline]
     fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         attacked_on_layer(pos, sq, by)

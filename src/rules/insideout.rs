@@ -78,16 +78,6 @@ impl Rules for InsideOut {
         }
     }
 
-    fn castle_landing(
-        &self,
-        _: &Position,
-        king: (Square, Square),
-        rook: (Square, Square),
-        emit: &mut impl FnMut(Square, Square),
-    ) {
-        emit(king.1, rook.1);
-    }
-
     fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         is_attacked(pos, sq.layer(), sq.cell(), by, self.blockers(pos, sq.layer()))
     }

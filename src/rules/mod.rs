@@ -65,14 +65,17 @@ pub trait Rules: Sync + Send + Sized {
     /// Turns a piece's geometric targets into landing squares: calls `emit(to, captured_square)`.
     fn transfer(&self, pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>));
 
-    /// Where king and rook land after castling, given their `(from, to)` on the king's layer.
+    /// Where king and rook land after castling, given their `(from, to)` on the king's layer;
+    /// by default where castling put them.
     fn castle_landing(
         &self,
-        pos: &Position,
+        _pos: &Position,
         king: (Square, Square),
         rook: (Square, Square),
         emit: &mut impl FnMut(Square, Square),
-    );
+    ) {
+        emit(king.1, rook.1);
+    }
 
     /// Whether a piece of the other side standing on `sq` could be captured by `by`.
     fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool;

@@ -47,16 +47,6 @@ impl Rules for Monochrome {
         }
     }
 
-    fn castle_landing(
-        &self,
-        _: &Position,
-        king: (Square, Square),
-        rook: (Square, Square),
-        emit: &mut impl FnMut(Square, Square),
-    ) {
-        emit(king.1, rook.1);
-    }
-
     fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         attacked_on_layer(pos, sq, by)
     }

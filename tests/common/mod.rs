@@ -111,3 +111,8 @@ pub fn outcome(name: &str, fen: &str, moves: &[&str]) -> Option<String> {
         vorpal::rules::outcome::outcome(rules, &mut pos).map(|o| o.to_string())
     })
 }
+
+/// A two-board FEN from its boards and the remaining fields.
+pub fn fen(board1: &str, board2: &str, rest: &str) -> String {
+    format!("{board1}|{board2} {rest}")
+}
