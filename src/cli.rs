@@ -91,6 +91,9 @@ pub enum Command {
     },
 }
 
+/// The deepest perft accepted (far beyond what finishes; it bounds memory and recursion).
+const MAX_DEPTH: u32 = 32;
+
 /// An error to report as one line, with the exit status.
 struct Failure(i32, String);
 
@@ -143,6 +146,9 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                     let name = variant.unwrap_or_else(|| "normal".into());
                     let variant = config.variant(&name, &options).map_err(|e| bad(e.to_string()))?;
                     let depth = depth.ok_or_else(|| bad("perft needs --depth D (or --epd FILE)"))?;
+                    if depth > MAX_DEPTH {
+                        return Err(bad(format!("--depth {depth}: at most {MAX_DEPTH}")));
+                    }
                     let fen = start_fen(&variant, fen, setup.as_deref())?;
                     let pos = position(&variant, fen.as_deref())?;
                     pool.install(|| run_perft(&pos, depth, divide, threads));
@@ -286,6 +292,9 @@ fn run_suite(
         for &(depth, expected) in &case.expected {
             if only_depth.is_some_and(|d| d != depth) || max_nodes.is_some_and(|m| expected > m) {
                 continue;
+            }
+            if depth > MAX_DEPTH {
+                return Err(bad(format!("{}:{}: depth {depth} is more than {MAX_DEPTH}", path.display(), case.line)));
             }
             let start = Instant::now();
             let nodes = count(&pos, depth, threads);

@@ -64,6 +64,10 @@ impl Rules for Monochrome {
         let us = pos.side();
         let rank = if us == Color::White { 0 } else { g.ranks - 1 };
         let (Some(king_role), Some(rook_role)) = (variant.king, variant.rook) else { return };
+        // The rule names e1, a1 and h1: it exists on eight files only.
+        if g.files != 8 {
+            return;
+        }
         let king_from = Square::new(0, g.cell(4, rank));
         let king = pos.piece_at(king_from);
         if king.is_none() || king.color() != us || king.role() != king_role {
