@@ -1,6 +1,8 @@
 //! Attack tables of a loaded variant: leaps per cell and rays per direction, built for its geometry.
 
-use super::{betza::Step, Color, PieceType, Role};
+use arrayvec::ArrayVec;
+
+use super::{betza::Step, Color, PieceType, Role, MAX_ROLES};
 use crate::geometry::{Bitboard, Cell, Geometry, MAX_CELLS};
 
 /// The cells along one direction from every cell, and which way indices run along it.
@@ -33,14 +35,17 @@ struct RoleTables {
 /// Leaps shared by a set of roles: the cells from which any of them captures on a cell.
 struct LeapGroup {
     from: Vec<Bitboard>,
-    roles: Vec<Role>,
+    roles: Roles,
 }
 
 /// Ray directions shared by a set of roles: the first piece along such a ray attacks if it is one of them.
 struct RideGroup {
     rays: Vec<u16>,
-    roles: Vec<Role>,
+    roles: Roles,
 }
+
+/// A set of roles; a step belongs to each role at most once, so it never holds more than `MAX_ROLES`.
+type Roles = ArrayVec<Role, MAX_ROLES>;
 
 /// For one attacking colour, every way of reaching a cell, grouped so that one lookup serves
 /// every role sharing it (as rook rays serve rook and queen).
@@ -93,14 +98,14 @@ impl Tables {
 
     /// Groups the reversed capture steps of every role by the set of roles sharing them.
     fn attack_index(&mut self, g: &Geometry, pieces: &[PieceType], color: Color) -> AttackIndex {
-        let mut by_step: Vec<((i8, i8, u8), Vec<Role>)> = Vec::new();
+        let mut by_step: Vec<((i8, i8, u8), Roles)> = Vec::new();
         for (role, piece) in pieces.iter().enumerate() {
             for s in piece.steps.iter().filter(|s| s.captures) {
                 // Reversed, and turned for Black.
                 let (dx, dy) = if color == Color::White { (-s.dx, -s.dy) } else { (s.dx, s.dy) };
                 match by_step.iter_mut().find(|(k, _)| *k == (dx, dy, s.range)) {
                     Some((_, roles)) => roles.push(role as Role),
-                    None => by_step.push(((dx, dy, s.range), vec![role as Role])),
+                    None => by_step.push(((dx, dy, s.range), std::iter::once(role as Role).collect())),
                 }
             }
         }
