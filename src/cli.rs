@@ -1,4 +1,4 @@
-//! The command line: `perft`, `play`, `variants`, `bench-perft`.
+//! The command line: `perft`, `play`, `search`, `bench`, `variants`, `bench-perft`.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -6,13 +6,18 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use std::time::Duration;
+
 use crate::config::Config;
+use crate::eval::Values;
 use crate::movegen::parse_move;
 use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::outcome::outcome;
 use crate::rules::{lookingglass, Family};
+use crate::search::tt::Tt;
+use crate::search::{search, Limits};
 use crate::variant::Variant;
 use crate::with_rules;
 
@@ -77,6 +82,39 @@ pub enum Command {
         options: Vec<String>,
         /// The moves, in Vorpal's notation.
         moves: Vec<String>,
+    },
+    /// Search a position: one info line per iteration, then `bestmove MOVE`.
+    Search {
+        /// The variant.
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        /// The position (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Looking-Glass setup: Chess960 numbers WHITE:BLACK, or random:SEED.
+        #[arg(long, value_name = "N:M")]
+        setup: Option<String>,
+        /// A variant option, NAME=VALUE; may be repeated.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// Search to this depth.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Search for this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search about this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
+    /// Search every built-in variant's start position to a fixed depth; print the node total.
+    Bench {
+        /// The depth.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
     },
     /// List the variants: name, layers, board size.
     Variants,
@@ -157,6 +195,21 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::BenchPerft { threads, shallower } => bench_perft(&config, threads, shallower),
+        Command::Search { variant, fen, setup, options, depth, movetime, nodes, hash } => {
+            let options = parse_options(&options)?;
+            let variant = config.variant(&variant, &options).map_err(|e| bad(e.to_string()))?;
+            let fen = start_fen(&variant, fen, setup.as_deref())?;
+            let pos = position(&variant, fen.as_deref())?;
+            if depth.is_none() && movetime.is_none() && nodes.is_none() {
+                return Err(bad("search needs --depth D, --movetime MS or --nodes N"));
+            }
+            if depth.is_some_and(|d| d > MAX_DEPTH) || !(1..=65536).contains(&hash) {
+                return Err(bad(format!("--depth at most {MAX_DEPTH}; --hash 1 to 65536 MB")));
+            }
+            let limits = Limits { depth, nodes, movetime: movetime.map(Duration::from_millis) };
+            run_search(pos, &limits, hash)
+        }
+        Command::Bench { depth } => bench(&config, depth.min(MAX_DEPTH)),
         Command::Play { variant, fen, setup, options, moves } => {
             let options = parse_options(&options)?;
             let variant = config.variant(&variant, &options).map_err(|e| bad(e.to_string()))?;
@@ -165,6 +218,60 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             play(pos, &moves)
         }
     }
+}
+
+/// Searches and prints UCI-style info lines and the best move.
+fn run_search(mut pos: Position, limits: &Limits, hash: usize) -> Result<(), Failure> {
+    let variant = pos.variant().clone();
+    let mut tt = Tt::new(hash);
+    let result = with_rules!(&variant.family, |rules| {
+        let values = Values::derive(&variant, rules_king_capture(rules));
+        search(rules, &mut pos, values, limits, &mut tt, |info| {
+            let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(&variant)).collect();
+            let ms = info.time.as_millis();
+            let nps = (info.nodes as f64 / info.time.as_secs_f64().max(1e-6)) as u64;
+            println!(
+                "info depth {} score {} nodes {} nps {nps} time {ms} pv {}",
+                info.depth,
+                info.score_text(),
+                info.nodes,
+                pv.join(" ")
+            );
+        })
+    });
+    match result.and_then(|info| info.pv.first().copied()) {
+        Some(best) => {
+            println!("bestmove {}", best.to_text(&variant));
+            Ok(())
+        }
+        None => Err(bad("no move to search: the game is over")),
+    }
+}
+
+/// Searches every built-in variant's start position, single-threaded, to `depth`.
+fn bench(config: &Config, depth: u32) -> Result<(), Failure> {
+    let start = Instant::now();
+    let mut total = 0;
+    for name in config.names() {
+        let variant = config.variant(&name, &[]).map_err(|e| bad(e.to_string()))?;
+        let mut pos = position(&variant, None)?;
+        let mut tt = Tt::new(16);
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
+        let nodes = with_rules!(&variant.family, |rules| {
+            let values = Values::derive(&variant, rules_king_capture(rules));
+            search(rules, &mut pos, values, &limits, &mut tt, |_| {}).map_or(0, |i| i.nodes)
+        });
+        println!("{name:<13} {nodes:>10}");
+        total += nodes;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("nodes {total} nps {}", (total as f64 / secs) as u64);
+    Ok(())
+}
+
+/// Whether a family is king-capture (reads the associated constant inside `with_rules!`).
+fn rules_king_capture<R: crate::rules::Rules>(_: &R) -> bool {
+    R::KING_CAPTURE
 }
 
 /// The FEN to start from: `--fen`, or a Looking-Glass `--setup`, or `None` for the variant's own.

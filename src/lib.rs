@@ -5,10 +5,12 @@
 
 pub mod cli;
 pub mod config;
+pub mod eval;
 pub mod geometry;
 pub mod movegen;
 pub mod perft;
 pub mod pieces;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod variant;
