@@ -44,7 +44,7 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
                     capture_reach: capture,
                 };
                 if is_pawn {
-                    pawn_moves(rules, pos, from, targets, capture, list);
+                    pawn_moves(rules, pos, from, targets, list);
                     continue;
                 }
                 if is_king {
@@ -63,14 +63,7 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
 }
 
 /// Pawn steps, double steps, en passant and promotion, landed by the rules.
-fn pawn_moves<R: Rules>(
-    rules: &R,
-    pos: &Position,
-    from: Square,
-    targets: Targets,
-    reach: Bitboard,
-    list: &mut Vec<Move>,
-) {
+fn pawn_moves<R: Rules>(rules: &R, pos: &Position, from: Square, targets: Targets, list: &mut Vec<Move>) {
     let variant = pos.variant();
     let us = pos.side();
     let promotion_zone = variant.promotion_zone[us];
@@ -101,7 +94,10 @@ fn pawn_moves<R: Rules>(
     }
 
     if let Some(ep) = pos.en_passant() {
-        if ep.passed.layer() == from.layer() && reach.contains(ep.passed.cell()) && pos.piece_at(ep.passed).is_none() {
+        if ep.passed.layer() == from.layer()
+            && targets.capture_reach.contains(ep.passed.cell())
+            && pos.piece_at(ep.passed).is_none()
+        {
             let passed = Bitboard::from_cell(ep.passed.cell());
             let step = Targets { quiet: passed, quiet_reach: passed, ..Targets::default() };
             rules.transfer(pos, from, step, &mut |to, _| push(to, Some(ep.victim), MoveKind::EnPassant));

@@ -1,8 +1,8 @@
 //! Rules per variant family behind one small trait; the core move generator is generic over it.
 //!
 //! The core finds where a piece could go on its own layer ("geometric targets"); a family's
-//! [`Rules`] decides where it finally lands (transfer), what counts as an attack, and which
-//! moves it adds (zero moves).
+//! [`Rules`] decides where it finally lands (transfer), what counts as an attack, which moves it
+//! adds (zero moves, Monochrome's castling) and how the game ends.
 
 pub mod alice;
 pub mod fide;
