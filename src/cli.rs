@@ -33,6 +33,33 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// A variant and a position of it, as `play` and `search` take them.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    /// The variant.
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// The position (default: the variant's start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Looking-Glass setup: Chess960 numbers WHITE:BLACK, or random:SEED.
+    #[arg(long, value_name = "N:M")]
+    setup: Option<String>,
+    /// A variant option, NAME=VALUE; may be repeated.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+impl PositionArgs {
+    /// The position these arguments name.
+    fn position(self, config: &Config) -> Result<Position, Failure> {
+        let options = parse_options(&self.options)?;
+        let variant = config.variant(&self.variant, &options).map_err(|e| bad(e.to_string()))?;
+        let fen = start_fen(&variant, self.fen, self.setup.as_deref())?;
+        position(&variant, fen.as_deref())
+    }
+}
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -68,35 +95,17 @@ pub enum Command {
     },
     /// Play moves from a position; print the FEN, a diagram of every board and the outcome.
     Play {
-        /// The variant.
-        #[arg(long, default_value = "normal")]
-        variant: String,
-        /// The position (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Looking-Glass setup: Chess960 numbers WHITE:BLACK, or random:SEED.
-        #[arg(long, value_name = "N:M")]
-        setup: Option<String>,
-        /// A variant option, NAME=VALUE; may be repeated.
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<String>,
+        /// The position to start from.
+        #[command(flatten)]
+        at: PositionArgs,
         /// The moves, in Vorpal's notation.
         moves: Vec<String>,
     },
     /// Search a position: one info line per iteration, then `bestmove MOVE`.
     Search {
-        /// The variant.
-        #[arg(long, default_value = "normal")]
-        variant: String,
-        /// The position (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Looking-Glass setup: Chess960 numbers WHITE:BLACK, or random:SEED.
-        #[arg(long, value_name = "N:M")]
-        setup: Option<String>,
-        /// A variant option, NAME=VALUE; may be repeated.
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<String>,
+        /// The position to search.
+        #[command(flatten)]
+        at: PositionArgs,
         /// Search to this depth.
         #[arg(long)]
         depth: Option<u32>,
@@ -195,11 +204,8 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::BenchPerft { threads, shallower } => bench_perft(&config, threads, shallower),
-        Command::Search { variant, fen, setup, options, depth, movetime, nodes, hash } => {
-            let options = parse_options(&options)?;
-            let variant = config.variant(&variant, &options).map_err(|e| bad(e.to_string()))?;
-            let fen = start_fen(&variant, fen, setup.as_deref())?;
-            let pos = position(&variant, fen.as_deref())?;
+        Command::Search { at, depth, movetime, nodes, hash } => {
+            let pos = at.position(&config)?;
             if depth.is_none() && movetime.is_none() && nodes.is_none() {
                 return Err(bad("search needs --depth D, --movetime MS or --nodes N"));
             }
@@ -210,13 +216,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             run_search(pos, &limits, hash)
         }
         Command::Bench { depth } => bench(&config, depth.min(MAX_DEPTH)),
-        Command::Play { variant, fen, setup, options, moves } => {
-            let options = parse_options(&options)?;
-            let variant = config.variant(&variant, &options).map_err(|e| bad(e.to_string()))?;
-            let fen = start_fen(&variant, fen, setup.as_deref())?;
-            let pos = position(&variant, fen.as_deref())?;
-            play(pos, &moves)
-        }
+        Command::Play { at, moves } => play(at.position(&config)?, &moves),
     }
 }
 
