@@ -9,15 +9,15 @@ use clap::{Parser, Subcommand};
 use std::time::Duration;
 
 use crate::config::Config;
-use crate::eval::Values;
+use crate::eval::Eval;
 use crate::movegen::parse_move;
 use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::outcome::outcome;
 use crate::rules::{lookingglass, Family};
-use crate::search::tt::Tt;
-use crate::search::{search, Limits};
+use crate::search::personality::{choose, Personality, Rng};
+use crate::search::{search, Limits, Shared};
 use crate::variant::Variant;
 use crate::with_rules;
 
@@ -28,9 +28,9 @@ pub struct Cli {
     /// An engine.ini whose sections add to or replace the built-in variants.
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
-    /// What to do.
+    /// What to do; without a command, speak UCI on stdin and stdout.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// A variant and a position of it, as `play` and `search` take them.
@@ -118,6 +118,15 @@ pub enum Command {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// Search threads (lazy SMP).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// normal, or a reference opponent: random (any legal move) or greedy (best material one ply deep).
+        #[arg(long, default_value = "normal")]
+        personality: String,
+        /// Seed for the random and greedy personalities.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Search every built-in variant's start position to a fixed depth; print the node total.
     Bench {
@@ -168,7 +177,13 @@ pub fn run() -> i32 {
 
 fn execute(cli: Cli) -> Result<(), Failure> {
     let config = Config::load(cli.config.as_deref()).map_err(|e| bad(e.to_string()))?;
-    match cli.command {
+    let Some(command) = cli.command else {
+        return match crate::protocol::run(config) {
+            0 => Ok(()),
+            code => Err(Failure(code, "the protocol loop failed".into())),
+        };
+    };
+    match command {
         Command::Variants => {
             for name in config.names() {
                 let v = config.variant(&name, &[]).map_err(|e| bad(e.to_string()))?;
@@ -204,16 +219,18 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::BenchPerft { threads, shallower } => bench_perft(&config, threads, shallower),
-        Command::Search { at, depth, movetime, nodes, hash } => {
+        Command::Search { at, depth, movetime, nodes, hash, threads, personality, seed } => {
             let pos = at.position(&config)?;
-            if depth.is_none() && movetime.is_none() && nodes.is_none() {
+            let personality = Personality::parse(&personality).map_err(bad)?;
+            if depth.is_none() && movetime.is_none() && nodes.is_none() && personality == Personality::Normal {
                 return Err(bad("search needs --depth D, --movetime MS or --nodes N"));
             }
-            if depth.is_some_and(|d| d > MAX_DEPTH) || !(1..=65536).contains(&hash) {
-                return Err(bad(format!("--depth at most {MAX_DEPTH}; --hash 1 to 65536 MB")));
+            if depth.is_some_and(|d| d > MAX_DEPTH) || !(1..=65536).contains(&hash) || !(1..=256).contains(&threads) {
+                return Err(bad(format!("--depth at most {MAX_DEPTH}; --hash 1 to 65536 MB; --threads 1 to 256")));
             }
-            let limits = Limits { depth, nodes, movetime: movetime.map(Duration::from_millis) };
-            run_search(pos, &limits, hash)
+            let limits = Limits { depth, nodes, movetime: movetime.map(Duration::from_millis), ..Limits::default() };
+            let shared = Shared::new(hash, threads);
+            run_search(&pos, &limits, &shared, personality, seed)
         }
         Command::Bench { depth } => bench(&config, depth.min(MAX_DEPTH)),
         Command::Play { at, moves } => play(at.position(&config)?, &moves),
@@ -221,25 +238,36 @@ fn execute(cli: Cli) -> Result<(), Failure> {
 }
 
 /// Searches and prints UCI-style info lines and the best move.
-fn run_search(mut pos: Position, limits: &Limits, hash: usize) -> Result<(), Failure> {
+fn run_search(
+    pos: &Position,
+    limits: &Limits,
+    shared: &Shared,
+    personality: Personality,
+    seed: u64,
+) -> Result<(), Failure> {
     let variant = pos.variant().clone();
-    let mut tt = Tt::new(hash);
-    let result = with_rules!(&variant.family, |rules| {
-        let values = Values::derive(&variant, rules_king_capture(rules));
-        search(rules, &mut pos, values, limits, &mut tt, |info| {
-            let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(&variant)).collect();
-            let ms = info.time.as_millis();
-            let nps = (info.nodes as f64 / info.time.as_secs_f64().max(1e-6)) as u64;
-            println!(
-                "info depth {} score {} nodes {} nps {nps} time {ms} pv {}",
-                info.depth,
-                info.score_text(),
-                info.nodes,
-                pv.join(" ")
-            );
-        })
+    let best = with_rules!(&variant.family, |rules| {
+        let eval = Eval::new_for(rules, &variant);
+        if personality != Personality::Normal {
+            choose(personality, rules, pos, &eval, &mut Rng::new(seed))
+        } else {
+            let result = search(rules, pos, &eval, limits, shared, |info| {
+                let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(&variant)).collect();
+                println!(
+                    "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+                    info.depth,
+                    info.seldepth,
+                    info.score_text(),
+                    info.nodes,
+                    info.nps(),
+                    info.time.as_millis(),
+                    pv.join(" ")
+                );
+            });
+            result.and_then(|info| info.pv.first().copied())
+        }
     });
-    match result.and_then(|info| info.pv.first().copied()) {
+    match best {
         Some(best) => {
             println!("bestmove {}", best.to_text(&variant));
             Ok(())
@@ -248,30 +276,28 @@ fn run_search(mut pos: Position, limits: &Limits, hash: usize) -> Result<(), Fai
     }
 }
 
-/// Searches every built-in variant's start position, single-threaded, to `depth`.
+/// Searches every built-in variant's start position, single-threaded, to `depth`; prints each
+/// variant's nodes and speed, then the node total (the search's signature) and the overall speed.
 fn bench(config: &Config, depth: u32) -> Result<(), Failure> {
-    let start = Instant::now();
     let mut total = 0;
+    let mut total_time = Duration::ZERO;
     for name in config.names() {
         let variant = config.variant(&name, &[]).map_err(|e| bad(e.to_string()))?;
-        let mut pos = position(&variant, None)?;
-        let mut tt = Tt::new(16);
+        let pos = position(&variant, None)?;
+        let shared = Shared::new(16, 1);
         let limits = Limits { depth: Some(depth), ..Limits::default() };
+        let start = Instant::now();
         let nodes = with_rules!(&variant.family, |rules| {
-            let values = Values::derive(&variant, rules_king_capture(rules));
-            search(rules, &mut pos, values, &limits, &mut tt, |_| {}).map_or(0, |i| i.nodes)
+            let eval = Eval::new_for(rules, &variant);
+            search(rules, &pos, &eval, &limits, &shared, |_| {}).map_or(0, |i| i.nodes)
         });
-        println!("{name:<13} {nodes:>10}");
+        let time = start.elapsed();
+        println!("{name:<13} nodes {nodes:>10} nps {:>9}", (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64);
         total += nodes;
+        total_time += time;
     }
-    let secs = start.elapsed().as_secs_f64();
-    println!("nodes {total} nps {}", (total as f64 / secs) as u64);
+    println!("nodes {total} nps {}", (total as f64 / total_time.as_secs_f64().max(1e-9)) as u64);
     Ok(())
-}
-
-/// Whether a family is king-capture (reads the associated constant inside `with_rules!`).
-fn rules_king_capture<R: crate::rules::Rules>(_: &R) -> bool {
-    R::KING_CAPTURE
 }
 
 /// The FEN to start from: `--fen`, or a Looking-Glass `--setup`, or `None` for the variant's own.

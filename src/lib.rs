@@ -11,6 +11,7 @@ pub mod movegen;
 pub mod perft;
 pub mod pieces;
 pub mod position;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod variant;

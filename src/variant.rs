@@ -1,5 +1,6 @@
 //! A loaded variant: geometry, pieces, rule options, start position, and its own tables.
 
+use crate::eval::EvalData;
 use crate::geometry::Bitboard;
 use crate::geometry::Geometry;
 use crate::pieces::attacks::Tables;
@@ -50,6 +51,8 @@ pub struct Variant {
     pub fen_extras: FenExtras,
     /// The start position.
     pub start_fen: String,
+    /// Evaluation values and weights from engine.ini.
+    pub eval: EvalData,
     /// The rule family and its options.
     pub family: Family,
     /// Attack tables for this geometry and these pieces.

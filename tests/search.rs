@@ -1,34 +1,30 @@
-//! The search: finds wins by each family's rules, is deterministic, and the CLI reports it.
+//! The search: finds wins by each family's rules, is deterministic, runs on several threads,
+//! obeys its limits and the stop signal; the reference personalities; the CLI reports it.
 
 mod common;
 
 use std::process::Command;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use common::{fast_moves, position, variant};
 use vorpal::config::Config;
-use vorpal::eval::Values;
-use vorpal::rules::Rules;
-use vorpal::search::tt::Tt;
-use vorpal::search::{search, Info, Limits, MATE};
+use vorpal::eval::Eval;
+use vorpal::rules::{Fide, InsideOut, LookingGlass, Monochrome, Rules};
+use vorpal::search::personality::{choose, Personality, Rng};
+use vorpal::search::time::Clock;
+use vorpal::search::{search, Info, Limits, Shared, MATE};
 use vorpal::with_rules;
 
-fn king_capture<R: Rules>(_: &R) -> bool {
-    R::KING_CAPTURE
+fn search_with(name: &str, fen: &str, limits: &Limits, shared: &Shared) -> Option<Info> {
+    let v = variant(name, &[]);
+    let pos = position(&v, fen);
+    with_rules!(&v.family, |r| search(r, &pos, &Eval::new_for(r, &v), limits, shared, |_| {}))
 }
 
 fn best(name: &str, fen: &str, depth: u32) -> Info {
-    let v = variant(name, &[]);
-    let mut pos = position(&v, fen);
     let limits = Limits { depth: Some(depth), ..Limits::default() };
-    with_rules!(&v.family, |r| search(
-        r,
-        &mut pos,
-        Values::derive(&v, king_capture(r)),
-        &limits,
-        &mut Tt::new(4),
-        |_| {}
-    ))
-    .expect("a move")
+    search_with(name, fen, &limits, &Shared::new(4, 1)).expect("a move")
 }
 
 fn best_text(name: &str, fen: &str, depth: u32) -> String {
@@ -64,6 +60,89 @@ fn search_scores_monochrome_captures() {
 }
 
 #[test]
+fn search_finds_a_mate_in_two() {
+    let info = best("normal", "k7/8/2K5/8/8/8/8/6R1 w - - 0 1", 6);
+    assert_eq!(info.score_text(), "mate 2", "{info:?}");
+}
+
+#[test]
+fn null_move_is_used_only_where_check_exists() {
+    let allowed = [Fide::NULL_MOVE, LookingGlass::NULL_MOVE, InsideOut::NULL_MOVE, Monochrome::NULL_MOVE];
+    assert_eq!(allowed, [true, false, false, false]);
+}
+
+#[test]
+fn two_threads_find_the_same_mate() {
+    let limits = Limits { depth: Some(6), ..Limits::default() };
+    let info = search_with("normal", "k7/8/2K5/8/8/8/8/6R1 w - - 0 1", &limits, &Shared::new(4, 2)).unwrap();
+    assert_eq!(info.score_text(), "mate 2", "{info:?}");
+}
+
+#[test]
+fn two_threads_search_every_variant() {
+    for name in Config::builtin().names() {
+        let v = variant(&name, &[]);
+        let limits = Limits { depth: Some(4), ..Limits::default() };
+        let info = search_with(&name, &v.start_fen, &limits, &Shared::new(4, 2)).unwrap();
+        let legal = fast_moves(&mut position(&v, &v.start_fen));
+        assert!(legal.contains(&info.pv[0].to_text(&v)), "{name}: {:?}", info.pv);
+    }
+}
+
+#[test]
+fn a_node_limit_stops_the_search() {
+    let limits = Limits { nodes: Some(20_000), ..Limits::default() };
+    let info = search_with("normal", &variant("normal", &[]).start_fen, &limits, &Shared::new(4, 1)).unwrap();
+    assert!(info.nodes <= 20_000 && !info.pv.is_empty(), "{info:?}");
+}
+
+#[test]
+fn an_almost_empty_clock_still_gets_a_move() {
+    let clock = Clock { remaining: Duration::from_millis(5), ..Clock::default() };
+    let limits = Limits { clock: Some(clock), ..Limits::default() };
+    for name in ["normal", "lma", "duo"] {
+        let info = search_with(name, &variant(name, &[]).start_fen, &limits, &Shared::new(4, 1)).unwrap();
+        assert!(!info.pv.is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn infinite_analysis_runs_until_stopped() {
+    let shared = Shared::new(4, 2);
+    let limits = Limits { infinite: true, depth: Some(3), ..Limits::default() };
+    std::thread::scope(|scope| {
+        let running = scope.spawn(|| search_with("alice", &variant("alice", &[]).start_fen, &limits, &shared));
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(!running.is_finished(), "infinite analysis ended by itself");
+        shared.stop.store(true, Ordering::Relaxed);
+        assert!(running.join().unwrap().is_some());
+    });
+}
+
+#[test]
+fn the_greedy_personality_takes_the_most_material() {
+    let v = variant("normal", &[]);
+    let pos = position(&v, "4k3/8/8/3q4/8/2n5/3R4/4K3 w - - 0 1");
+    let mv = with_rules!(&v.family, |r| choose(Personality::Greedy, r, &pos, &Eval::new_for(r, &v), &mut Rng::new(7)));
+    assert_eq!(mv.unwrap().to_text(&v), "d2d5");
+}
+
+#[test]
+fn the_random_personality_plays_legal_moves_repeatably() {
+    let v = variant("alice", &[]);
+    let pos = position(&v, &v.start_fen);
+    let legal = fast_moves(&mut pos.clone());
+    let pick = |seed| {
+        with_rules!(&v.family, |r| choose(Personality::Random, r, &pos, &Eval::new_for(r, &v), &mut Rng::new(seed)))
+            .unwrap()
+            .to_text(&v)
+    };
+    assert_eq!(pick(3), pick(3));
+    let picks: std::collections::HashSet<String> = (0..20).map(pick).collect();
+    assert!(picks.len() > 5 && picks.iter().all(|m| legal.contains(m)), "{picks:?}");
+}
+
+#[test]
 fn search_is_deterministic_and_plays_every_variant() {
     for name in Config::builtin().names() {
         let v = variant(&name, &[]);
@@ -85,13 +164,19 @@ fn search_command_prints_info_lines_and_bestmove() {
     let out = String::from_utf8_lossy(&o.stdout);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
-    assert!(lines[0].starts_with("info depth 1 score cp "), "{out}");
+    assert!(lines[0].starts_with("info depth 1 seldepth "), "{out}");
     assert!(lines[2].contains(" nodes ") && lines[2].contains(" nps ") && lines[2].contains(" pv "), "{out}");
     assert!(lines[3].starts_with("bestmove 1"), "{out}");
     let o = vorpal(&["search", "--nodes", "5000"]);
     assert!(String::from_utf8_lossy(&o.stdout).lines().last().is_some_and(|l| l.starts_with("bestmove ")));
     let o = vorpal(&["search"]);
     assert_eq!(o.status.code(), Some(2));
+    let o = vorpal(&["search", "--variant", "lma", "--depth", "4", "--threads", "2"]);
+    assert!(String::from_utf8_lossy(&o.stdout).lines().last().is_some_and(|l| l.starts_with("bestmove ")));
+    let o = vorpal(&["search", "--variant", "insideout", "--personality", "greedy"]);
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("bestmove "));
+    let o = vorpal(&["search", "--personality", "clever"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown personality 'clever'"));
     let o = vorpal(&["search", "--depth", "2", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("the game is over"));
 }

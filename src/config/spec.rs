@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::ini::{self, Entry, IniError, Section};
+use crate::eval::EvalData;
 use crate::geometry::Bitboard;
 use crate::geometry::Geometry;
 use crate::pieces::attacks::Tables;
@@ -35,6 +36,8 @@ const KEYS: &[&str] = &[
     "transfer",
     "zero_moves",
     "capture_values",
+    "values",
+    "eval",
 ];
 
 /// Engine options that set a variant key, as `(option name, key)`.
@@ -151,6 +154,24 @@ fn at(section: &Section, entry: &Entry, reason: String) -> IniError {
     let line = if entry.line == 0 { section.line } else { entry.line };
     let file = if entry.line == 0 { "command line".to_string() } else { section.file.clone() };
     IniError { file, line, reason }
+}
+
+/// Parses `LETTER:NUMBER` items into (role, number) pairs; `expected` describes the number.
+fn per_letter<T: std::str::FromStr>(
+    text: &str,
+    pieces: &[PieceType],
+    expected: &str,
+) -> Result<Vec<(usize, T)>, String> {
+    text.split_whitespace()
+        .map(|item| {
+            let parsed = item.split_once(':').and_then(|(l, n)| Some((l.chars().next()?, n.parse::<T>().ok()?)));
+            let Some((letter, number)) = parsed else {
+                return Err(format!("expected LETTER:{expected}, got '{item}'"));
+            };
+            let role = pieces.iter().position(|p| p.letter == letter);
+            role.map(|r| (r, number)).ok_or_else(|| format!("'{letter}' is not one of the pieces"))
+        })
+        .collect()
 }
 
 /// Builds a variant from its merged keys.
@@ -308,15 +329,26 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
     let mut capture_values = Vec::new();
     if let Some((e, _)) = get("capture_values") {
         capture_values = vec![0; pieces.len()];
+        for (role, points) in
+            per_letter::<u32>(&e.value, &pieces, "POINTS like Q:8").map_err(|m| fail("capture_values", m))?
+        {
+            capture_values[role] = points;
+        }
+    }
+    let mut eval = EvalData { values: vec![None; pieces.len()], ..EvalData::default() };
+    if let Some((e, _)) = get("values") {
+        for (role, value) in
+            per_letter::<i32>(&e.value, &pieces, "CENTIPAWNS like N:300").map_err(|m| fail("values", m))?
+        {
+            eval.values[role] = Some(value);
+        }
+    }
+    if let Some((e, _)) = get("eval") {
         for item in e.value.split_whitespace() {
-            let parsed = item.split_once(':').and_then(|(l, n)| Some((l.chars().next()?, n.parse::<u32>().ok()?)));
-            let Some((letter, points)) = parsed else {
-                return Err(fail("capture_values", format!("expected LETTER:POINTS like Q:8, got '{item}'")));
+            let Some((name, value)) = item.split_once(':').and_then(|(n, v)| Some((n, v.parse::<i32>().ok()?))) else {
+                return Err(fail("eval", format!("expected TERM:CENTIPAWNS like mobility:4, got '{item}'")));
             };
-            let Some(r) = pieces.iter().position(|p| p.letter == letter) else {
-                return Err(fail("capture_values", format!("'{letter}' is not one of the pieces")));
-            };
-            capture_values[r] = points;
+            eval.terms.set(name, value).map_err(|m| fail("eval", m))?;
         }
     }
     let halves = geometry.ranks / 2;
@@ -365,6 +397,7 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
         spawn: matches!(family, Family::InsideOut(_)),
         fen_extras,
         start_fen: start.value.clone(),
+        eval,
         family,
         tables,
         zobrist: Zobrist::new(),

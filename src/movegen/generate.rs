@@ -16,6 +16,18 @@ impl Move {
 
 /// Appends every pseudo-legal move (all rules but the mover's king safety) to `list`.
 pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
+    generate::<R, false>(rules, pos, list);
+}
+
+/// Appends the pseudo-legal captures and promotions, what quiescence search looks at.
+pub fn pseudo_legal_tactical<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
+    generate::<R, true>(rules, pos, list);
+}
+
+/// The generator; with `TACTICAL` only captures and promotions are kept.
+#[inline]
+fn generate<R: Rules, const TACTICAL: bool>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
+    let start = list.len();
     let variant = pos.variant();
     let g = &variant.geometry;
     let us = pos.side();
@@ -44,26 +56,45 @@ pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
                     capture_reach: capture,
                 };
                 if is_pawn {
-                    pawn_moves(rules, pos, from, targets, list);
+                    pawn_moves::<R, TACTICAL>(rules, pos, from, targets, list);
                     continue;
                 }
                 if is_king {
                     targets = rules.king_targets(pos, from, targets);
                 }
                 rules.transfer(pos, from, targets, &mut |to, captured| {
-                    list.push(Move::plain(from, to, captured, MoveKind::Normal))
+                    if !TACTICAL || captured.is_some() {
+                        list.push(Move::plain(from, to, captured, MoveKind::Normal))
+                    }
                 });
             }
         }
     }
-    if variant.castling {
+    if variant.castling && !TACTICAL {
         castling(rules, pos, list);
     }
+    let extra = list.len();
     rules.extra_moves(pos, list);
+    if TACTICAL {
+        let mut i = extra.max(start);
+        while i < list.len() {
+            if list[i].capture.is_none() && list[i].promotion.is_none() {
+                list.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
 }
 
 /// Pawn steps, double steps, en passant and promotion, landed by the rules.
-fn pawn_moves<R: Rules>(rules: &R, pos: &Position, from: Square, targets: Targets, list: &mut Vec<Move>) {
+fn pawn_moves<R: Rules, const TACTICAL: bool>(
+    rules: &R,
+    pos: &Position,
+    from: Square,
+    targets: Targets,
+    list: &mut Vec<Move>,
+) {
     let variant = pos.variant();
     let us = pos.side();
     let promotion_zone = variant.promotion_zone[us];
@@ -72,14 +103,14 @@ fn pawn_moves<R: Rules>(rules: &R, pos: &Position, from: Square, targets: Target
             for &role in &variant.promotion {
                 list.push(Move { promotion: Some(role), ..Move::plain(from, to, capture, kind) });
             }
-        } else {
+        } else if !TACTICAL || capture.is_some() {
             list.push(Move::plain(from, to, capture, kind));
         }
     };
     rules.transfer(pos, from, targets, &mut |to, captured| push(to, captured, MoveKind::Normal));
 
     let cell = from.cell();
-    if variant.double_step_zone[us].contains(cell) {
+    if !TACTICAL && variant.double_step_zone[us].contains(cell) {
         let files = variant.geometry.files;
         let (passed, dest) =
             if us == Color::White { (cell + files, cell + 2 * files) } else { (cell - files, cell - 2 * files) };
@@ -193,6 +224,8 @@ pub struct Legality {
     pinned: Bitboard,
     /// Every pseudo-legal move is legal (king-capture variants).
     all_legal: bool,
+    /// The side to move is in check.
+    in_check: bool,
 }
 
 impl Legality {
@@ -214,7 +247,13 @@ impl Legality {
                 .tables
                 .pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| pos.pieces(them, r, layer))
         });
-        Legality { king, pinned, all_legal: R::KING_CAPTURE }
+        Legality { king, pinned, all_legal: R::KING_CAPTURE, in_check }
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.in_check
     }
 
     /// Whether `mv` must be played to know whether it is legal.
@@ -251,10 +290,22 @@ pub fn is_legal<R: Rules>(rules: &R, pos: &mut Position, mv: Move) -> bool {
 
 /// Fills `list` with every legal move.
 pub fn legal<R: Rules>(rules: &R, pos: &mut Position, list: &mut Vec<Move>) {
-    list.clear();
-    pseudo_legal(rules, pos, list);
     let legality = Legality::new(rules, pos);
-    list.retain(|&mv| !legality.needs_test(mv) || is_legal(rules, pos, mv));
+    legal_with(rules, pos, &legality, false, list);
+}
+
+/// Fills `list` with the legal moves, or with only the captures and promotions when `tactical`,
+/// using the check and pin information already computed for this position.
+pub fn legal_with<R: Rules>(rules: &R, pos: &mut Position, legality: &Legality, tactical: bool, list: &mut Vec<Move>) {
+    list.clear();
+    if tactical {
+        pseudo_legal_tactical(rules, pos, list);
+    } else {
+        pseudo_legal(rules, pos, list);
+    }
+    if !R::KING_CAPTURE {
+        list.retain(|&mv| !legality.needs_test(mv) || is_legal(rules, pos, mv));
+    }
 }
 
 /// Finds the legal move a string names, or says why there is none.

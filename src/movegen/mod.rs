@@ -3,5 +3,5 @@
 pub mod generate;
 pub mod moves;
 
-pub use generate::{in_check, is_legal, legal, parse_move, pseudo_legal, Legality};
+pub use generate::{in_check, is_legal, legal, legal_with, parse_move, pseudo_legal, pseudo_legal_tactical, Legality};
 pub use moves::{Move, MoveError, MoveKind};

@@ -5,6 +5,14 @@ use crate::geometry::{Bitboard, Square};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::{Color, Piece};
 
+/// What a pass changed, to take it back.
+#[derive(Copy, Clone, Debug)]
+pub struct NullUndo {
+    ep: Option<EnPassant>,
+    hash: u64,
+    halfmove: u32,
+}
+
 impl Position {
     /// Plays a move (which must be pseudo-legal here).
     pub fn make(&mut self, mv: Move) {
@@ -114,6 +122,27 @@ impl Position {
         }
         let z = &self.variant.zobrist;
         self.hash ^= z.castling[old as usize] ^ z.castling[self.castling.rights as usize];
+    }
+
+    /// Passes the turn (the search's null move); returns what [`Position::unmake_null`] needs.
+    pub fn make_null(&mut self) -> NullUndo {
+        let undo = NullUndo { ep: self.ep, hash: self.hash, halfmove: self.halfmove };
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= self.variant.zobrist.ep[ep.passed.index()];
+        }
+        self.side = self.side.flip();
+        self.hash ^= self.variant.zobrist.side;
+        // No repetition reaches back across a pass.
+        self.halfmove = 0;
+        undo
+    }
+
+    /// Takes back a pass.
+    pub fn unmake_null(&mut self, undo: NullUndo) {
+        self.side = self.side.flip();
+        self.ep = undo.ep;
+        self.hash = undo.hash;
+        self.halfmove = undo.halfmove;
     }
 
     /// Takes back the last move made; does nothing when there is none.

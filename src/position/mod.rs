@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::geometry::{Bitboard, Square, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
-use crate::variant::Variant;
+use crate::variant::{FenExtras, Variant};
 
 pub use fen::FenError;
 
@@ -186,6 +186,22 @@ impl Position {
     #[inline]
     pub fn scores(&self) -> ByColor<u32> {
         self.scores
+    }
+
+    /// The key the search stores results under: the hash, plus the state that the hash leaves
+    /// out but that changes moves or values (last moves, Monochrome's scores).
+    pub fn search_key(&self) -> u64 {
+        if self.variant.fen_extras == FenExtras::None {
+            return self.hash;
+        }
+        let trip = |t: Option<Trip>| t.map_or(0, |(a, b)| (1 + a.index() as u64) << 9 | b.index() as u64);
+        let extra = trip(self.last_moves[Color::White])
+            | trip(self.last_moves[Color::Black]) << 20
+            | (self.scores[Color::White] as u64) << 40
+            | (self.scores[Color::Black] as u64) << 52;
+        // A multiply-xorshift spreads the packed state over all 64 bits.
+        let mixed = (extra ^ extra >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        self.hash ^ (mixed ^ mixed >> 32)
     }
 
     /// How often the current position has occurred since the position was set up, itself included.

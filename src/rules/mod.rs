@@ -49,6 +49,9 @@ pub trait Rules: Sync + Send + Sized {
     /// Whether the family has no check: kings are captured like any piece (RULES.md "king-capture").
     const KING_CAPTURE: bool = false;
 
+    /// Whether the search may pass (null move); see `search::alphabeta` for why not without check.
+    const NULL_MOVE: bool = !Self::KING_CAPTURE;
+
     /// The cells of `layer` that stop a rider there.
     #[inline]
     fn blockers(&self, pos: &Position, layer: u8) -> Bitboard {

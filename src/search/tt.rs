@@ -1,8 +1,14 @@
-//! The transposition table: one entry per slot, replaced when the new result is at least as deep
-//! or comes from a newer search. Single-threaded for now; sharing it between threads (atomic
-//! entries) comes with the parallel search.
+//! The transposition table, shared by every search thread without locks.
+//!
+//! Race policy: a slot is two `AtomicU64`s, the key XOR the data and the data, written and read
+//! with relaxed ordering. Two threads may write one slot at once, or a read may see half of a
+//! write; the XOR check then fails and the slot reads as empty, so a torn entry is never used.
+//! A wrong entry that passes the check (a 64-bit key collision) can only cost search quality:
+//! its move is used only when it equals a move of the current legal list.
 
-use crate::movegen::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::movegen::{Move, MoveKind};
 
 /// How a stored score bounds the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -15,57 +21,182 @@ pub enum Bound {
     Upper,
 }
 
+/// A move packed into 26 bits: from, to, promotion and kind; zero means none.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct PackedMove(u32);
+
+impl PackedMove {
+    /// No move.
+    pub const NONE: PackedMove = PackedMove(0);
+
+    /// Packs a move; two different legal moves of one position never pack alike.
+    pub fn new(mv: Move) -> PackedMove {
+        let kind = match mv.kind {
+            MoveKind::Normal => 0,
+            MoveKind::DoubleStep => 1,
+            MoveKind::EnPassant => 2,
+            MoveKind::Castle => 3,
+            MoveKind::Zero => 4,
+        };
+        let promotion = mv.promotion.map_or(0, |r| r as u32 + 1);
+        PackedMove(1 << 25 | kind << 22 | promotion << 18 | (mv.to.index() as u32) << 9 | mv.from.index() as u32)
+    }
+
+    /// Whether this is a move.
+    pub fn is_some(self) -> bool {
+        self.0 != 0
+    }
+}
+
 /// One stored search result.
 #[derive(Copy, Clone, Debug)]
 pub struct Entry {
-    /// The position's hash.
-    pub key: u64,
-    /// The best move found, if any.
-    pub mv: Option<Move>,
-    /// The score, mate distances counted from this position.
+    /// The best move found, or [`PackedMove::NONE`].
+    pub mv: PackedMove,
+    /// The score, mate distances counted from the stored position.
     pub score: i32,
     /// The depth searched.
     pub depth: i32,
     /// What the score means.
     pub bound: Bound,
-    /// The search that stored it.
     age: u8,
 }
 
-/// A fixed-size table of search results indexed by hash.
+impl Entry {
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        self.mv.0 as u64
+            | (self.score as i16 as u16 as u64) << 26
+            | (self.depth.clamp(0, 255) as u64) << 42
+            | bound << 50
+            | (self.age as u64 & AGE_MASK) << 52
+    }
+
+    fn unpack(data: u64) -> Entry {
+        let bound = match data >> 50 & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Entry {
+            mv: PackedMove(data as u32 & ((1 << 26) - 1)),
+            score: (data >> 26) as u16 as i16 as i32,
+            depth: (data >> 42 & 255) as i32,
+            bound,
+            age: (data >> 52 & AGE_MASK) as u8,
+        }
+    }
+}
+
+const AGE_MASK: u64 = 63;
+
+/// A data word no real entry has (a bound of 3), so an all-zero slot is empty.
+const EMPTY: u64 = 3 << 50;
+
+/// A fixed-size table of search results indexed by hash, shared by threads.
 pub struct Tt {
-    entries: Vec<Option<Entry>>,
-    age: u8,
+    slots: Vec<[AtomicU64; 2]>,
+    age: AtomicU64,
 }
 
 impl Tt {
     /// A table of about `megabytes` MB (at least one entry).
     pub fn new(megabytes: usize) -> Tt {
-        let n = (megabytes * 1024 * 1024 / std::mem::size_of::<Option<Entry>>()).max(1);
-        Tt { entries: vec![None; n], age: 0 }
+        let n = (megabytes * 1024 * 1024 / std::mem::size_of::<[AtomicU64; 2]>()).max(1);
+        Tt { slots: (0..n).map(|_| [AtomicU64::new(EMPTY), AtomicU64::new(EMPTY)]).collect(), age: AtomicU64::new(0) }
+    }
+
+    /// Forgets everything stored (a new game).
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot[0].store(EMPTY, Ordering::Relaxed);
+            slot[1].store(EMPTY, Ordering::Relaxed);
+        }
     }
 
     /// Marks the start of a new search, so that older entries give way.
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn slot(&self, key: u64) -> usize {
-        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+    fn current_age(&self) -> u8 {
+        (self.age.load(Ordering::Relaxed) & AGE_MASK) as u8
+    }
+
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[((key as u128 * self.slots.len() as u128) >> 64) as usize]
     }
 
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.entries[self.slot(key)].filter(|e| e.key == key)
+        let slot = self.slot(key);
+        let check = slot[0].load(Ordering::Relaxed);
+        let data = slot[1].load(Ordering::Relaxed);
+        (check ^ data == key && data != EMPTY).then(|| Entry::unpack(data))
     }
 
-    /// Stores a result, keeping a deeper one of the current search.
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    /// Stores a result; a deeper entry of another position from the current search stays.
+    pub fn store(&self, key: u64, mv: PackedMove, score: i32, depth: i32, bound: Bound) {
         let slot = self.slot(key);
-        let age = self.age;
-        let keep = self.entries[slot].is_some_and(|e| e.age == age && e.key != key && e.depth > depth);
-        if !keep {
-            self.entries[slot] = Some(Entry { key, mv, score, depth, bound, age });
+        let age = self.current_age();
+        let check = slot[0].load(Ordering::Relaxed);
+        let old = slot[1].load(Ordering::Relaxed);
+        let same = check ^ old == key;
+        if old != EMPTY && !same {
+            let e = Entry::unpack(old);
+            if e.age == age && e.depth > depth {
+                return;
+            }
         }
+        // Keep the old move when the new result has none for the same position.
+        let mv = if !mv.is_some() && same { Entry::unpack(old).mv } else { mv };
+        let data = Entry { mv, score, depth, bound, age }.pack();
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
+    /// How full the table is, in permille of a sample of slots holding entries of this search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.current_age();
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let data = s[1].load(Ordering::Relaxed);
+                data != EMPTY && Entry::unpack(data).age == age
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_through_packing() {
+        let tt = Tt::new(1);
+        tt.new_search();
+        tt.store(42, PackedMove(1 << 25 | 77), -29_990, 17, Bound::Lower);
+        let e = tt.probe(42).unwrap();
+        assert_eq!((e.mv, e.score, e.depth, e.bound), (PackedMove(1 << 25 | 77), -29_990, 17, Bound::Lower));
+        assert!(tt.probe(43).is_none());
+    }
+
+    #[test]
+    fn a_deeper_entry_of_this_search_is_kept() {
+        let tt = Tt::new(0);
+        tt.new_search();
+        tt.store(1, PackedMove::NONE, 5, 9, Bound::Exact);
+        tt.store(2, PackedMove::NONE, 6, 3, Bound::Exact);
+        assert_eq!(tt.probe(1).map(|e| e.score), Some(5));
+        tt.new_search();
+        tt.store(2, PackedMove::NONE, 6, 3, Bound::Exact);
+        assert_eq!(tt.probe(2).map(|e| e.score), Some(6));
     }
 }

@@ -1,0 +1,31 @@
+//! Inside-out: a player loses with its last king, and every king capture spawns pawns on the
+//! empty start squares of the files where a player has no pawn.
+
+use super::{balance, Eval};
+use crate::geometry::{Bitboard, Square};
+use crate::pieces::Color;
+use crate::position::Position;
+
+/// Files of `color` without a pawn whose pawn start square is empty.
+fn spawn_files(pos: &Position, color: Color) -> i32 {
+    let v = pos.variant();
+    let (Some(pawn), g) = (v.pawn, &v.geometry) else { return 0 };
+    let start_rank = if color == Color::White { 1 } else { g.ranks - 2 };
+    let pawns: Bitboard = (0..g.layers).fold(Bitboard::EMPTY, |b, l| b | pos.pieces(color, pawn, l));
+    (0..g.files)
+        .filter(|&file| {
+            let start = g.cell(file, start_rank);
+            let no_pawn = pawns.into_iter().all(|c| g.file(c) != file);
+            no_pawn && pos.piece_at(Square::new(0, start)).is_none()
+        })
+        .count() as i32
+}
+
+/// `-last_king` for a player down to one king, `spawn_file` per file that would spawn a pawn.
+pub(super) fn kings_and_spawn(pos: &Position, eval: &Eval) -> i32 {
+    balance(pos, |color| {
+        let kings = pos.king_squares(color).count();
+        let last = if kings == 1 { -eval.terms.last_king } else { 0 };
+        last + eval.terms.spawn_file * spawn_files(pos, color)
+    })
+}

@@ -1,0 +1,28 @@
+//! Monochrome: the captured points decide the game; the pieces a player owns (those in its
+//! half) are its capturers but also the other player's targets, and a piece that crosses the
+//! centerline is given away, so ownership counts for little beside the score.
+
+use super::Eval;
+use crate::pieces::Role;
+use crate::position::Position;
+
+/// `captured_point` per point of score lead plus `owned_point` per point of material owned.
+pub(super) fn evaluate(pos: &Position, eval: &Eval) -> i32 {
+    let v = pos.variant();
+    let owned = |color| -> i32 {
+        let mut points = 0;
+        for (role, &value) in v.capture_values.iter().enumerate() {
+            points += value as i32 * pos.pieces(color, role as Role, 0).count() as i32;
+        }
+        points
+    };
+    let us = pos.side();
+    let them = us.flip();
+    score_lead(pos, eval) + eval.terms.owned_point * (owned(us) - owned(them))
+}
+
+/// `captured_point` per point the side to move leads by.
+pub(super) fn score_lead(pos: &Position, eval: &Eval) -> i32 {
+    let (scores, us) = (pos.scores(), pos.side());
+    eval.terms.captured_point * (scores[us] as i32 - scores[us.flip()] as i32)
+}

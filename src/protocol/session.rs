@@ -1,0 +1,158 @@
+//! What a protocol loop keeps between commands: the variant, the game so far, the engine's
+//! options, and the search running in the background.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use crate::config::Config;
+use crate::eval::Eval;
+use crate::movegen::{parse_move, Move};
+use crate::position::Position;
+use crate::search::personality::{choose, Personality, Rng};
+use crate::search::{search, Info, Limits, Shared};
+use crate::variant::Variant;
+use crate::with_rules;
+
+/// The default transposition table size in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// One engine session.
+pub struct Session {
+    /// The variants known.
+    pub config: Config,
+    /// The current variant.
+    pub variant: Arc<Variant>,
+    /// Variant options set by the GUI, as (name, value).
+    pub options: Vec<(String, String)>,
+    /// The game's current position.
+    pub position: Position,
+    /// The search's shared state (table, stop signal, threads).
+    pub shared: Arc<Shared>,
+    /// Table size in MB.
+    pub hash_mb: usize,
+    /// How moves are chosen.
+    pub personality: Personality,
+    /// Seed for the reference personalities, advanced every move.
+    pub seed: u64,
+    running: Option<JoinHandle<()>>,
+    /// The running search waits for `stop` (infinite analysis or pondering).
+    endless: bool,
+}
+
+impl Session {
+    /// A session in FIDE chess at the start position.
+    pub fn new(config: Config) -> Session {
+        let variant = config.variant("normal", &[]).expect("the built-in normal variant loads");
+        let position = Position::start(variant.clone()).expect("the built-in start position is valid");
+        Session {
+            config,
+            variant,
+            options: Vec::new(),
+            position,
+            shared: Arc::new(Shared::new(DEFAULT_HASH_MB, 1)),
+            hash_mb: DEFAULT_HASH_MB,
+            personality: Personality::Normal,
+            seed: 1,
+            running: None,
+            endless: false,
+        }
+    }
+
+    /// Switches to variant `name` (with the current options) at its start position.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let variant = self.config.variant(name, &self.options).map_err(|e| e.to_string())?;
+        self.position = Position::start(variant.clone()).map_err(|e| e.to_string())?;
+        self.variant = variant;
+        Ok(())
+    }
+
+    /// Sets up `fen` (or the start position) and plays `moves`; on error the position is unchanged.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let mut pos = match fen {
+            Some(fen) => Position::from_fen(self.variant.clone(), fen).map_err(|e| format!("bad FEN: {e}"))?,
+            None => Position::start(self.variant.clone()).map_err(|e| e.to_string())?,
+        };
+        for text in moves {
+            let mv = self.parse(&mut pos, text)?;
+            pos.make(mv);
+        }
+        self.position = pos;
+        Ok(())
+    }
+
+    /// The legal move `text` names in `pos`.
+    pub fn parse(&self, pos: &mut Position, text: &str) -> Result<Move, String> {
+        with_rules!(&self.variant.family, |rules| parse_move(rules, pos, text)).map_err(|e| e.to_string())
+    }
+
+    /// Replaces the table and thread count (only between searches).
+    pub fn resize(&mut self, hash_mb: usize, threads: usize) {
+        self.wait();
+        self.hash_mb = hash_mb;
+        self.shared = Arc::new(Shared::new(hash_mb, threads));
+    }
+
+    /// Whether a search is running.
+    pub fn searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Starts searching the current position in the background; `on_info` is called after each
+    /// iteration and `on_done` with the result (`None` when the game is over).
+    pub fn go(
+        &mut self,
+        limits: Limits,
+        on_info: impl Fn(&Variant, &Info, &Shared) + Send + 'static,
+        on_done: impl FnOnce(&Variant, Option<Info>) + Send + 'static,
+    ) {
+        self.wait();
+        self.endless = limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
+        self.shared.stop.store(false, Ordering::Relaxed);
+        let (variant, pos, shared, personality) =
+            (self.variant.clone(), self.position.clone(), self.shared.clone(), self.personality);
+        self.seed = self.seed.wrapping_add(1);
+        let seed = self.seed;
+        self.running = Some(std::thread::spawn(move || {
+            let result = with_rules!(&variant.family, |rules| {
+                let eval = Eval::new_for(rules, &variant);
+                if personality == Personality::Normal {
+                    search(rules, &pos, &eval, &limits, &shared, |info| on_info(&variant, info, &shared))
+                } else {
+                    choose(personality, rules, &pos, &eval, &mut Rng::new(seed)).map(|mv| Info {
+                        depth: 1,
+                        seldepth: 1,
+                        score: 0,
+                        nodes: 1,
+                        time: std::time::Duration::ZERO,
+                        pv: vec![mv],
+                    })
+                }
+            });
+            on_done(&variant, result);
+        }));
+    }
+
+    /// Stops the search, if one runs, and waits for it to report.
+    pub fn stop(&mut self) {
+        self.shared.pondering.store(false, Ordering::Relaxed);
+        self.shared.stop.store(true, Ordering::Relaxed);
+        self.wait();
+    }
+
+    /// At the end of input: lets a search with limits finish, stops an endless one.
+    pub fn finish(&mut self) {
+        if self.endless {
+            self.stop();
+        } else {
+            self.wait();
+        }
+    }
+
+    /// Waits for a running search to end by itself.
+    pub fn wait(&mut self) {
+        if let Some(handle) = self.running.take() {
+            let _ = handle.join();
+        }
+    }
+}

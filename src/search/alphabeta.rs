@@ -1,0 +1,447 @@
+//! One thread's alpha-beta search: principal-variation search with null move, late-move
+//! reductions, check extensions, killer and history ordering, and quiescence.
+//!
+//! Null move is used only where the rules have check (FIDE, the Alice family, LMA): in the
+//! king-capture families there is no stalemate, so having to move can lose outright (a bare king
+//! must step into capture) and "passing is never better than moving" fails; Monochrome and
+//! Inside-out also forbid reversing the last move, which a pass would wrongly forget.
+//! Late-move reductions are used everywhere: a reduced move that turns out good is searched
+//! again at full depth, so they only cost time, never correctness of what is found.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::time::Budget;
+use super::tt::{Bound, PackedMove};
+use super::{Info, Limits, Shared, MATE, MAX_PLY};
+use crate::eval::{Eval, Evaluate};
+use crate::geometry::{MAX_CELLS, MAX_LAYERS};
+use crate::movegen::{in_check, legal_with, Legality, Move};
+use crate::pieces::{Role, MAX_ROLES};
+use crate::position::Position;
+use crate::rules::outcome::Reason;
+use crate::rules::Outcome;
+
+/// Beyond every score.
+pub(super) const INFINITY: i32 = 32_000;
+/// Nodes between looks at the clock and the stop signal.
+const CHECK_EVERY: u64 = 1024;
+
+/// Late-move reductions by depth and move number.
+fn reduction(depth: i32, index: usize) -> i32 {
+    let (d, i) = (depth.min(63) as f64, index.min(63) as f64);
+    (0.5 + d.ln() * i.ln() / 2.5) as i32
+}
+
+/// Whether a result means the game is won or lost within the search horizon.
+fn is_mate(score: i32) -> bool {
+    score.abs() > MATE - MAX_PLY as i32
+}
+
+/// One thread's search state.
+pub(super) struct Worker<'a, R: Evaluate> {
+    rules: &'a R,
+    eval: &'a Eval,
+    shared: &'a Shared,
+    /// Set by the main thread when the whole search is over.
+    finished: &'a AtomicBool,
+    limits: &'a Limits,
+    budget: Option<Budget>,
+    start: Instant,
+    main: bool,
+    nodes: u64,
+    unpublished: u64,
+    seldepth: usize,
+    pub(super) stopped: bool,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<Move>>,
+    lists: Vec<Vec<Move>>,
+    scored: Vec<(i32, Move)>,
+}
+
+impl<'a, R: Evaluate> Worker<'a, R> {
+    /// A worker; the main one watches the limits, the others only the stop signals.
+    pub(super) fn new(
+        rules: &'a R,
+        eval: &'a Eval,
+        shared: &'a Shared,
+        finished: &'a AtomicBool,
+        limits: &'a Limits,
+        start: Instant,
+        main: bool,
+    ) -> Self {
+        Worker {
+            rules,
+            eval,
+            shared,
+            finished,
+            limits,
+            budget: limits.budget(),
+            start,
+            main,
+            nodes: 0,
+            unpublished: 0,
+            seldepth: 0,
+            stopped: false,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * MAX_ROLES * MAX_LAYERS * MAX_CELLS],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: vec![Vec::new(); MAX_PLY + 2],
+            scored: Vec::new(),
+        }
+    }
+
+    /// Nodes of all threads so far.
+    pub(super) fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.unpublished
+    }
+
+    /// Adds this thread's uncounted nodes to the shared count.
+    pub(super) fn publish(&mut self) {
+        self.shared.nodes.fetch_add(self.unpublished, Ordering::Relaxed);
+        self.unpublished = 0;
+    }
+
+    /// Whether time says not to start another iteration.
+    pub(super) fn past_soft_limit(&self) -> bool {
+        let pondering = self.shared.pondering.load(Ordering::Relaxed);
+        // An iteration takes about as long as all before it together.
+        !pondering && self.budget.is_some_and(|b| self.start.elapsed() * 2 >= b.soft)
+    }
+
+    fn poll(&mut self) {
+        self.publish();
+        if self.shared.stop.load(Ordering::Relaxed) || self.finished.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if !self.main {
+            return;
+        }
+        let pondering = self.shared.pondering.load(Ordering::Relaxed);
+        let out_of_time = !pondering && self.budget.is_some_and(|b| self.start.elapsed() >= b.hard);
+        if out_of_time || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
+            self.stopped = true;
+        }
+    }
+
+    fn count_node(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.unpublished += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.poll();
+        }
+    }
+
+    /// One iteration at `depth` around the previous score; `None` when stopped.
+    pub(super) fn iterate(&mut self, pos: &mut Position, depth: i32, previous: Option<i32>) -> Option<Info> {
+        self.seldepth = 0;
+        let mut delta = 25;
+        let (mut alpha, mut beta) = match previous {
+            Some(p) if depth >= 4 && !is_mate(p) => (p - delta, p + delta),
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let score = self.negamax(pos, depth, 0, alpha, beta, true);
+            if self.stopped {
+                return None;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return Some(Info {
+                    depth: depth as u32,
+                    seldepth: self.seldepth as u32,
+                    score,
+                    nodes: self.total_nodes(),
+                    time: self.start.elapsed(),
+                    pv: self.pv[0].clone(),
+                });
+            }
+            delta *= 2;
+        }
+    }
+
+    /// A finished game as a score for the side to move: wins sooner and losses later are better.
+    fn outcome_score(pos: &Position, outcome: Outcome, ply: usize) -> i32 {
+        match outcome.winner {
+            None => 0,
+            Some(w) if w == pos.side() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// The game's end at an inner node, if it has ended by a rule that needs no move list.
+    fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if let Some(o) = self.rules.ended(pos) {
+            return Some(Self::outcome_score(pos, o, ply));
+        }
+        // One repetition inside the search is enough to call it.
+        let reason = if pos.halfmove() >= 100 {
+            Reason::FiftyMoves
+        } else if pos.repetitions() >= 2 {
+            Reason::Repetition
+        } else {
+            return None;
+        };
+        Some(Self::outcome_score(pos, self.rules.drawn(pos, reason), ply))
+    }
+
+    /// Whether the side to move has a piece other than pawns and kings (null move is unsafe
+    /// without one: zugzwang).
+    fn has_pieces(&self, pos: &Position) -> bool {
+        let layers = pos.variant().geometry.layers;
+        (0..self.eval.values.len() as Role)
+            .filter(|&r| self.eval.is_piece(r))
+            .any(|r| (0..layers).any(|l| pos.pieces(pos.side(), r, l).any()))
+    }
+
+    fn history_index(pos: &Position, mv: Move) -> usize {
+        let role = pos.piece_at(mv.from).role() as usize;
+        (pos.side().index() * MAX_ROLES + role) * MAX_LAYERS * MAX_CELLS + mv.to.index()
+    }
+
+    fn negamax(&mut self, pos: &mut Position, depth: i32, ply: usize, mut alpha: i32, beta: i32, null_ok: bool) -> i32 {
+        self.pv[ply].clear();
+        self.count_node(ply);
+        if self.stopped {
+            return 0;
+        }
+        if ply > 0 {
+            if let Some(score) = self.terminal(pos, ply) {
+                return score;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.rules.evaluate(pos, self.eval);
+        }
+        let legality = Legality::new(self.rules, pos);
+        let checked = legality.in_check();
+        let depth = if checked { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiesce(pos, ply, alpha, beta);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.search_key();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry.filter(|e| ply > 0 && !pv_node && e.depth >= depth) {
+            let score = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
+
+        if R::NULL_MOVE && null_ok && !pv_node && !checked && depth >= 3 && !is_mate(beta) && self.has_pieces(pos) {
+            let stand = self.rules.evaluate(pos, self.eval);
+            if stand >= beta {
+                let r = 3 + depth / 6;
+                let undo = pos.make_null();
+                let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                pos.unmake_null(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if is_mate(score) { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        legal_with(self.rules, pos, &legality, false, &mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
+        }
+        self.order(pos, &mut moves, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried = 0;
+        for (i, &mv) in moves.iter().enumerate() {
+            let quiet = mv.capture.is_none() && mv.promotion.is_none();
+            let killer = self.killers[ply].contains(&Some(mv));
+            pos.make(mv);
+            let score = if i == 0 {
+                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && i >= 3 && quiet && !checked && !killer && !in_check(self.rules, pos, pos.side()) {
+                    r = (reduction(depth, i) - pv_node as i32).clamp(0, depth - 2);
+                }
+                let mut score = -self.negamax(pos, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true);
+                }
+                score
+            };
+            pos.unmake();
+            if self.stopped {
+                self.lists[ply] = moves;
+                return 0;
+            }
+            if quiet {
+                quiets_tried += 1;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if quiet {
+                            self.reward_quiet(pos, &moves[..i], mv, depth, ply, quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let packed = best_move.filter(|_| bound != Bound::Upper).map_or(PackedMove::NONE, PackedMove::new);
+        self.shared.tt.store(key, packed, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// A quiet move caused a cutoff: make it a killer, raise its history and lower the history
+    /// of the quiet moves tried before it.
+    fn reward_quiet(&mut self, pos: &Position, before: &[Move], mv: Move, depth: i32, ply: usize, tried: usize) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply] = [Some(mv), self.killers[ply][0]];
+        }
+        let bonus = (depth * depth).min(400);
+        let mut adjust = |index: usize, by: i32| {
+            let h = &mut self.history[index];
+            // Bounded, so history never outranks a capture or a killer.
+            *h += by - *h * by.abs() / 16_384;
+        };
+        adjust(Self::history_index(pos, mv), bonus);
+        if tried > 1 {
+            for &other in before.iter().filter(|m| m.capture.is_none() && m.promotion.is_none()) {
+                adjust(Self::history_index(pos, other), -bonus);
+            }
+        }
+    }
+
+    /// Captures and promotions from a standing evaluation; every move when in check.
+    fn quiesce(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.count_node(ply);
+        if self.stopped {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.rules.evaluate(pos, self.eval);
+        }
+        let legality = Legality::new(self.rules, pos);
+        let checked = legality.in_check();
+        let mut best = -INFINITY;
+        if !checked {
+            best = self.rules.evaluate(pos, self.eval);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        legal_with(self.rules, pos, &legality, !checked, &mut moves);
+        if checked && moves.is_empty() {
+            self.lists[ply] = moves;
+            return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
+        }
+        self.order(pos, &mut moves, PackedMove::NONE, MAX_PLY + 1);
+        for &mv in moves.iter() {
+            pos.make(mv);
+            let score = match self.terminal(pos, ply + 1) {
+                Some(end) => -end,
+                None => -self.quiesce(pos, ply + 1, -beta, -alpha),
+            };
+            pos.unmake();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score >= beta {
+                    break;
+                }
+                alpha = alpha.max(score);
+            }
+        }
+        self.lists[ply] = moves;
+        best
+    }
+
+    /// The table's move first, then captures by most valuable victim and least valuable
+    /// attacker, then killers, then quiet moves by history.
+    fn order(&mut self, pos: &Position, moves: &mut [Move], tt_move: PackedMove, ply: usize) {
+        let values = &self.eval.values;
+        let value = |sq| values[pos.piece_at(sq).role() as usize];
+        let killers = self.killers[ply];
+        let scored = &mut self.scored;
+        scored.clear();
+        scored.extend(moves.iter().map(|&m| {
+            let key = if tt_move.is_some() && PackedMove::new(m) == tt_move {
+                i32::MAX
+            } else if let Some(c) = m.capture {
+                1_000_000 + 16 * value(c) - value(m.from) / 16
+            } else if killers[0] == Some(m) {
+                900_000
+            } else if killers[1] == Some(m) {
+                800_000
+            } else {
+                self.history[Self::history_index(pos, m)]
+            };
+            (key.saturating_add(m.promotion.map_or(0, |r| 2_000_000 + values[r as usize])), m)
+        }));
+        scored.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        for (slot, &(_, m)) in moves.iter_mut().zip(scored.iter()) {
+            *slot = m;
+        }
+    }
+}
+
+/// A score as stored: mate distances counted from the stored position.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 {
+        score + ply as i32
+    } else if score < -(MATE - MAX_PLY as i32) {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score as seen from `ply` plies below the root.
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 {
+        score - ply as i32
+    } else if score < -(MATE - MAX_PLY as i32) {
+        score + ply as i32
+    } else {
+        score
+    }
+}
