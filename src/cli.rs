@@ -131,7 +131,7 @@ pub enum Command {
     /// Search every built-in variant's start position to a fixed depth; print the node total.
     Bench {
         /// The depth.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 8)]
         depth: u32,
     },
     /// List the variants: name, layers, board size.

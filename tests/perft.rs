@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use vorpal::config::Config;
-use vorpal::movegen::legal;
+use vorpal::movegen::{legal, legal_with, Legality};
 use vorpal::perft::{parse_suite, perft, Suite};
 use vorpal::position::Position;
 use vorpal::variant::Variant;
@@ -62,7 +62,8 @@ fn perft_suites_full() {
 }
 
 /// Walks the tree, checking at every node that the incremental hash equals a recomputed one,
-/// that FEN round-trips, and that make then unmake restores the position.
+/// that FEN round-trips, that the tactical generator yields exactly the captures and
+/// promotions among the legal moves, and that make then unmake restores the position.
 fn walk(pos: &mut Position, depth: u32) {
     assert_eq!(pos.hash(), pos.compute_hash(), "hash drifted at {}", pos.to_fen());
     let fen = pos.to_fen();
@@ -74,7 +75,17 @@ fn walk(pos: &mut Position, depth: u32) {
     }
     let variant = pos.variant().clone();
     let mut list = Vec::new();
-    with_rules!(&variant.family, |rules| legal(rules, pos, &mut list));
+    let mut tactical = Vec::new();
+    with_rules!(&variant.family, |rules| {
+        legal(rules, pos, &mut list);
+        legal_with(rules, pos, &Legality::new(rules, pos), true, &mut tactical);
+    });
+    let mut expected: Vec<String> =
+        list.iter().filter(|m| m.capture.is_some() || m.promotion.is_some()).map(|m| m.to_text(&variant)).collect();
+    let mut got: Vec<String> = tactical.iter().map(|m| m.to_text(&variant)).collect();
+    expected.sort();
+    got.sort();
+    assert_eq!(got, expected, "tactical moves differ at {fen}");
     for mv in list {
         pos.make(mv);
         walk(pos, depth - 1);

@@ -16,7 +16,7 @@ use super::tt::{Bound, PackedMove};
 use super::{Info, Limits, Shared, MATE, MAX_PLY};
 use crate::eval::{Eval, Evaluate};
 use crate::geometry::{MAX_CELLS, MAX_LAYERS};
-use crate::movegen::{in_check, legal_with, Legality, Move};
+use crate::movegen::{in_check, legal_with, pseudo_legal_tactical, Legality, Move};
 use crate::pieces::{Role, MAX_ROLES};
 use crate::position::Position;
 use crate::rules::outcome::Reason;
@@ -356,8 +356,8 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         if ply >= MAX_PLY - 1 {
             return self.rules.evaluate(pos, self.eval);
         }
-        let legality = Legality::new(self.rules, pos);
-        let checked = legality.in_check();
+        let us = pos.side();
+        let checked = in_check(self.rules, pos, us);
         let mut best = -INFINITY;
         if !checked {
             best = self.rules.evaluate(pos, self.eval);
@@ -367,14 +367,24 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             alpha = alpha.max(best);
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        legal_with(self.rules, pos, &legality, !checked, &mut moves);
-        if checked && moves.is_empty() {
-            self.lists[ply] = moves;
-            return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
+        if checked {
+            legal_with(self.rules, pos, &Legality::new(self.rules, pos), false, &mut moves);
+            if moves.is_empty() {
+                self.lists[ply] = moves;
+                return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
+            }
+        } else {
+            // Legality is tested only for the captures searched: most nodes cut off early.
+            moves.clear();
+            pseudo_legal_tactical(self.rules, pos, &mut moves);
         }
         self.order(pos, &mut moves, PackedMove::NONE, MAX_PLY + 1);
         for &mv in moves.iter() {
             pos.make(mv);
+            if !checked && in_check(self.rules, pos, us) {
+                pos.unmake();
+                continue;
+            }
             let score = match self.terminal(pos, ply + 1) {
                 Some(end) => -end,
                 None => -self.quiesce(pos, ply + 1, -beta, -alpha),

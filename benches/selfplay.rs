@@ -1,0 +1,188 @@
+//! Self-play strength check, in process: Vorpal at one time per move against Vorpal at another,
+//! or against a reference personality, in any variant, with Vorpal's rules as the arbiter.
+//!
+//! `cargo bench --bench selfplay -- VARIANT GAMES [--strong MS] [--weak MS | --weak greedy|random]
+//! [--plies N] [--seed S] [--concurrency K]`. Each opening (N random plies, default 4) is
+//! played twice with colours swapped. Prints one line per game and a summary with the strong
+//! side's score, moves that overran their time by more than 50 ms, and any illegal move.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use vorpal::config::Config;
+use vorpal::eval::Eval;
+use vorpal::movegen::legal;
+use vorpal::pieces::Color;
+use vorpal::position::Position;
+use vorpal::rules::outcome::outcome;
+use vorpal::search::personality::{choose, Personality, Rng};
+use vorpal::search::{search, Limits, Shared};
+use vorpal::variant::Variant;
+use vorpal::with_rules;
+
+/// A game longer than this is called a draw.
+const MAX_PLIES: usize = 400;
+/// A move taking this much longer than allowed counts as an overrun.
+const OVERRUN: Duration = Duration::from_millis(50);
+
+#[derive(Clone, Copy, Debug)]
+enum Player {
+    Search(Duration),
+    Reference(Personality),
+}
+
+struct Finished {
+    strong_points: f64,
+    reason: String,
+    plies: usize,
+    overruns: usize,
+}
+
+fn parse_player(text: &str) -> Player {
+    match Personality::parse(text) {
+        Ok(p) if p != Personality::Normal => Player::Reference(p),
+        _ => Player::Search(Duration::from_millis(text.parse().expect("a time in ms or greedy/random"))),
+    }
+}
+
+/// Plays one game from `opening`; the strong player has White when `strong_white`.
+fn play(
+    variant: &Arc<Variant>,
+    opening: &Position,
+    strong: Player,
+    weak: Player,
+    strong_white: bool,
+    seed: u64,
+) -> Finished {
+    let mut pos = opening.clone();
+    let tables = [Shared::new(16, 1), Shared::new(16, 1)];
+    let mut rng = Rng::new(seed);
+    let mut overruns = 0;
+    with_rules!(&variant.family, |rules| {
+        let eval = Eval::new_for(rules, variant);
+        loop {
+            if let Some(o) = outcome(rules, &mut pos) {
+                let strong_color = if strong_white { Color::White } else { Color::Black };
+                let points = match o.winner {
+                    None => 0.5,
+                    Some(w) if w == strong_color => 1.0,
+                    Some(_) => 0.0,
+                };
+                return Finished {
+                    strong_points: points,
+                    reason: o.to_string(),
+                    plies: pos.fullmove() as usize,
+                    overruns,
+                };
+            }
+            if pos.fullmove() as usize * 2 > MAX_PLIES {
+                return Finished { strong_points: 0.5, reason: "move limit".into(), plies: MAX_PLIES, overruns };
+            }
+            let strong_to_move = (pos.side() == Color::White) == strong_white;
+            let player = if strong_to_move { strong } else { weak };
+            let start = Instant::now();
+            let mv = match player {
+                Player::Search(t) => {
+                    let limits = Limits { movetime: Some(t), ..Limits::default() };
+                    let shared = &tables[strong_to_move as usize];
+                    search(rules, &pos, &eval, &limits, shared, |_| {}).and_then(|i| i.pv.first().copied())
+                }
+                Player::Reference(p) => choose(p, rules, &pos, &eval, &mut rng),
+            };
+            if let Player::Search(t) = player {
+                if start.elapsed() > t + OVERRUN {
+                    overruns += 1;
+                }
+            }
+            let mut moves = Vec::new();
+            legal(rules, &mut pos, &mut moves);
+            match mv.filter(|m| moves.contains(m)) {
+                Some(m) => pos.make(m),
+                None => {
+                    let points = if strong_to_move { 0.0 } else { 1.0 };
+                    return Finished { strong_points: points, reason: "illegal move".into(), plies: 0, overruns };
+                }
+            }
+        }
+    })
+}
+
+/// `plies` random legal plies from the start position, not ending the game.
+fn opening(variant: &Arc<Variant>, plies: usize, rng: &mut Rng) -> Position {
+    with_rules!(&variant.family, |rules| loop {
+        let mut pos = Position::start(variant.clone()).expect("start position");
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            legal(rules, &mut pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[rng.below(moves.len())]);
+        }
+        if outcome(rules, &mut pos).is_none() {
+            return pos;
+        }
+    })
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let flag = |name: &str, default: &str| -> String {
+        args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned().unwrap_or(default.into())
+    };
+    let (Some(name), Some(games)) = (args.first(), args.get(1).and_then(|g| g.parse::<usize>().ok())) else {
+        eprintln!("usage: selfplay VARIANT GAMES [--strong MS] [--weak MS|greedy|random] [--plies N] [--seed S] [--concurrency K]");
+        std::process::exit(2);
+    };
+    let strong = parse_player(&flag("--strong", "1000"));
+    let weak = parse_player(&flag("--weak", "100"));
+    let plies: usize = flag("--plies", "4").parse().expect("--plies N");
+    let seed: u64 = flag("--seed", "1").parse().expect("--seed S");
+    let concurrency: usize = flag("--concurrency", "1").parse().expect("--concurrency K");
+    let variant = Config::builtin().variant(name, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = Rng::new(seed);
+    let mut jobs = Vec::new();
+    for pair in 0..games.div_ceil(2) as u64 {
+        let start = opening(&variant, plies, &mut rng);
+        jobs.push((start.clone(), true, 2 * pair));
+        jobs.push((start, false, 2 * pair + 1));
+    }
+    jobs.truncate(games);
+    jobs.reverse();
+    let queue = Mutex::new(jobs);
+    let totals = Mutex::new((0usize, 0.0f64, 0usize, 0usize, [0usize; 3]));
+    std::thread::scope(|scope| {
+        for _ in 0..concurrency.max(1) {
+            scope.spawn(|| loop {
+                let Some((opening, strong_white, seed)) = queue.lock().unwrap().pop() else { return };
+                let f = play(&variant, &opening, strong, weak, strong_white, seed);
+                let mut t = totals.lock().unwrap();
+                t.0 += 1;
+                t.1 += f.strong_points;
+                t.2 += f.overruns;
+                t.3 += (f.reason == "illegal move") as usize;
+                t.4[(f.strong_points * 2.0) as usize] += 1;
+                let colour = if strong_white { "white" } else { "black" };
+                println!(
+                    "{name} game {}: strong {colour} {} ({}, move {}) | score {:.1}%",
+                    t.0,
+                    f.strong_points,
+                    f.reason,
+                    f.plies,
+                    100.0 * t.1 / t.0 as f64
+                );
+            });
+        }
+    });
+    let t = totals.into_inner().unwrap();
+    println!(
+        "{name}: games {} strong +{} ={} -{} score {:.1}% overruns {} illegal {}",
+        t.0,
+        t.4[2],
+        t.4[1],
+        t.4[0],
+        100.0 * t.1 / t.0.max(1) as f64,
+        t.2,
+        t.3
+    );
+}

@@ -1,0 +1,81 @@
+//! The evaluation of each family, and its data in engine.ini.
+
+mod common;
+
+use common::{fen, position, variant};
+use vorpal::config::Config;
+use vorpal::eval::{Eval, Evaluate};
+use vorpal::with_rules;
+
+/// The evaluation of `fen` in variant `name`, for the side to move.
+fn value(name: &str, fen: &str) -> i32 {
+    let v = variant(name, &[]);
+    let pos = position(&v, fen);
+    with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new_for(r, &v)))
+}
+
+#[test]
+fn every_start_position_is_level() {
+    for name in Config::builtin().names() {
+        let v = variant(&name, &[]);
+        assert_eq!(value(&name, &v.start_fen), 0, "{name}");
+    }
+}
+
+#[test]
+fn alice_values_pieces_on_the_enemy_kings_board() {
+    let on_kings_board = fen("4k3/8/8/3N4/8/8/8/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
+    let elsewhere = fen("4k3/8/8/8/8/8/8/4K3", "8/8/8/3N4/8/8/8/8", "w - - 0 1");
+    assert_eq!(value("alice", &on_kings_board) - value("alice", &elsewhere), 15);
+}
+
+#[test]
+fn lma_values_pieces_of_the_enemy_kings_colour_class() {
+    // The black king on 1d7 is in class (3 + 6 + 0) mod 2 = 1; a rook on 1a2 is in class 1,
+    // one on 1b2 in class 0.
+    let same = fen("3k2/6/6/6/6/R5/3K2", "6/6/6/6/6/6/6", "w - - 0 1");
+    let other = fen("3k2/6/6/6/6/1R4/3K2", "6/6/6/6/6/6/6", "w - - 0 1");
+    let mobility = 0; // a rook reaches as many cells from a2 as from b2 on an empty 6x7 board
+    assert_eq!(value("lma", &same) - value("lma", &other), 20 + mobility);
+}
+
+#[test]
+fn monochrome_counts_the_captured_score_first() {
+    let ahead = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 score:3-0 last:-";
+    let level = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 score:0-0 last:-";
+    assert_eq!(value("monochrome", ahead) - value("monochrome", level), 300);
+}
+
+#[test]
+fn insideout_fears_the_last_king() {
+    let two_kings = "2kk2/6/6/6/6/2KK2|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-";
+    let one_king = "2kk2/6/6/6/6/2K3|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-";
+    let loss = value("insideout", two_kings) - value("insideout", one_king);
+    assert!(loss > 500 + 1000, "losing the second-last king costs {loss}");
+}
+
+#[test]
+fn lookingglass_fears_attacks_on_the_king() {
+    // A rook on h2 attacks d2, e2 and f2 next to the king; one on a8 nothing near it. A rook
+    // reaches 14 cells from either, so only the king-safety term differs.
+    let quiet = fen("r3k3/8/8/8/8/8/8/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
+    let attacked = fen("4k3/8/8/8/8/8/7r/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
+    assert_eq!(value("lookingglass", &quiet) - value("lookingglass", &attacked), 3 * 12);
+}
+
+#[test]
+fn engine_ini_sets_values_and_weights() {
+    let text = "[strong:normal]\nvalues = N:900\neval = mobility:0 pawn_advance:0 king_centre:0\n";
+    let config = Config::with_text("test.ini", text).unwrap();
+    let v = config.variant("strong", &[]).unwrap();
+    let pos = position(&v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    assert_eq!(with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new_for(r, &v))), 900);
+}
+
+#[test]
+fn engine_ini_names_a_bad_evaluation_term() {
+    let err = Config::with_text("test.ini", "[x:normal]\neval = mobilty:3\n").unwrap_err().to_string();
+    assert!(err.contains("test.ini:2") && err.contains("unknown evaluation term 'mobilty'"), "{err}");
+    let err = Config::with_text("test.ini", "[x:normal]\nvalues = Z:3\n").unwrap_err().to_string();
+    assert!(err.contains("test.ini:2") && err.contains("'Z' is not one of the pieces"), "{err}");
+}
