@@ -8,9 +8,10 @@
 //! Late-move reductions are used everywhere: a reduced move that turns out good is searched
 //! again at full depth, so they only cost time, never correctness of what is found.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use super::threads::Team;
 use super::time::Budget;
 use super::tt::{Bound, PackedMove};
 use super::{Info, Limits, Shared, MATE, MAX_PLY};
@@ -43,8 +44,10 @@ pub(super) struct Worker<'a, R: Evaluate> {
     rules: &'a R,
     eval: &'a Eval,
     shared: &'a Shared,
-    /// Set by the main thread when the whole search is over.
-    finished: &'a AtomicBool,
+    /// What the threads of this search share beyond the table.
+    team: &'a Team,
+    /// The depth of the iteration under way.
+    iteration: u32,
     limits: &'a Limits,
     budget: Option<Budget>,
     start: Instant,
@@ -66,7 +69,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         rules: &'a R,
         eval: &'a Eval,
         shared: &'a Shared,
-        finished: &'a AtomicBool,
+        team: &'a Team,
         limits: &'a Limits,
         start: Instant,
         main: bool,
@@ -75,7 +78,8 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             rules,
             eval,
             shared,
-            finished,
+            team,
+            iteration: 0,
             limits,
             budget: limits.budget(),
             start,
@@ -110,18 +114,24 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         !pondering && self.budget.is_some_and(|b| self.start.elapsed() * 2 >= b.soft)
     }
 
-    fn poll(&mut self) {
-        self.publish();
-        if self.shared.stop.load(Ordering::Relaxed) || self.finished.load(Ordering::Relaxed) {
-            self.stopped = true;
-            return;
+    /// Whether the search as a whole must end: a stop signal, or (main thread) a limit reached.
+    pub(super) fn stopped_for_good(&self) -> bool {
+        if self.shared.stop.load(Ordering::Relaxed) || self.team.finished.load(Ordering::Relaxed) {
+            return true;
         }
         if !self.main {
-            return;
+            return false;
         }
         let pondering = self.shared.pondering.load(Ordering::Relaxed);
         let out_of_time = !pondering && self.budget.is_some_and(|b| self.start.elapsed() >= b.hard);
-        if out_of_time || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
+        out_of_time || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n)
+    }
+
+    fn poll(&mut self) {
+        self.publish();
+        // The main thread also gives up an iteration that a helper has finished already.
+        let overtaken = self.main && self.team.deepest.load(Ordering::Relaxed) >= self.iteration;
+        if overtaken || self.stopped_for_good() {
             self.stopped = true;
         }
     }
@@ -138,6 +148,12 @@ impl<'a, R: Evaluate> Worker<'a, R> {
     /// One iteration at `depth` around the previous score; `None` when stopped.
     pub(super) fn iterate(&mut self, pos: &mut Position, depth: i32, previous: Option<i32>) -> Option<Info> {
         self.seldepth = 0;
+        self.iteration = depth as u32;
+        self.stopped = false;
+        self.poll();
+        if self.stopped {
+            return None;
+        }
         let mut delta = 25;
         let (mut alpha, mut beta) = match previous {
             Some(p) if depth >= 4 && !is_mate(p) => (p - delta, p + delta),

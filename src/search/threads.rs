@@ -2,7 +2,8 @@
 //! sharing the transposition table; half the helpers search one ply deeper so that the threads
 //! spread over depths. The main thread watches the limits, reports, and decides the move.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::alphabeta::Worker;
@@ -33,29 +34,37 @@ pub fn search<R: Evaluate>(
         return None;
     }
     let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
-    let finished = AtomicBool::new(false);
+    let team = Team { finished: AtomicBool::new(false), deepest: AtomicU32::new(0), best: Mutex::new(None) };
     std::thread::scope(|scope| {
         for helper in 1..shared.threads {
-            let (finished, mut copy) = (&finished, pos.clone());
+            let (team, mut copy) = (&team, pos.clone());
             scope.spawn(move || {
-                let mut worker = Worker::new(rules, eval, shared, finished, limits, start, false);
+                let mut worker = Worker::new(rules, eval, shared, team, limits, start, false);
                 let mut previous = None;
-                for depth in 1..=max_depth {
-                    let depth = (depth + (helper % 2) as i32).min(MAX_PLY as i32 - 1);
-                    match worker.iterate(&mut copy, depth, previous) {
-                        Some(info) => previous = Some(info.score),
-                        None => break,
-                    }
+                let mut depth = 1 + (helper % 2) as i32;
+                while depth <= max_depth {
+                    let Some(info) = worker.iterate(&mut copy, depth, previous) else { break };
+                    previous = Some(info.score);
+                    team.publish(info);
+                    depth = (depth + 1).max(team.deepest.load(Ordering::Relaxed) as i32 + 1);
                 }
                 worker.publish();
             });
         }
-        let mut worker = Worker::new(rules, eval, shared, &finished, limits, start, true);
+        let mut worker = Worker::new(rules, eval, shared, &team, limits, start, true);
         let mut last: Option<Info> = None;
-        for depth in 1..=max_depth {
-            let Some(info) = worker.iterate(&mut root, depth, last.as_ref().map(|i| i.score)) else { break };
+        let mut depth = 1;
+        while depth <= max_depth {
+            let info = match worker.iterate(&mut root, depth, last.as_ref().map(|i| i.score)) {
+                Some(info) => info,
+                None => match team.deeper_than(last.as_ref().map_or(0, |i| i.depth)) {
+                    Some(info) if !worker.stopped_for_good() => info,
+                    _ => break,
+                },
+            };
+            depth = info.depth as i32 + 1;
             on_info(&info);
-            let mate_found = info.score.abs() > MATE - depth;
+            let mate_found = info.score.abs() > MATE - info.depth as i32;
             last = Some(info);
             if mate_found || worker.past_soft_limit() {
                 break;
@@ -65,9 +74,13 @@ pub fn search<R: Evaluate>(
         while (limits.infinite || shared.pondering.load(Ordering::Relaxed)) && !shared.stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
-        finished.store(true, Ordering::Relaxed);
+        team.finished.store(true, Ordering::Relaxed);
         worker.publish();
-        // Stopped before the first iteration ended: the first legal move in the search's order.
+        // The deepest finished iteration of any thread decides.
+        if let Some(deeper) = team.deeper_than(last.as_ref().map_or(0, |i| i.depth)) {
+            last = Some(deeper);
+        }
+        // Stopped before the first iteration ended: the first legal move.
         last.or_else(|| {
             Some(Info {
                 depth: 0,
@@ -79,4 +92,31 @@ pub fn search<R: Evaluate>(
             })
         })
     })
+}
+
+/// What the threads of one search share besides the table.
+pub(super) struct Team {
+    /// Set by the main thread when the search is over.
+    pub(super) finished: AtomicBool,
+    /// The deepest iteration any helper has finished.
+    pub(super) deepest: AtomicU32,
+    /// That iteration's result.
+    best: Mutex<Option<Info>>,
+}
+
+impl Team {
+    /// Records a helper's finished iteration if it is the deepest so far.
+    fn publish(&self, info: Info) {
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        if best.as_ref().is_none_or(|b| info.depth > b.depth) {
+            self.deepest.store(info.depth, Ordering::Relaxed);
+            *best = Some(info);
+        }
+    }
+
+    /// A helper's result deeper than `depth`, if there is one.
+    fn deeper_than(&self, depth: u32) -> Option<Info> {
+        let best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        best.as_ref().filter(|b| b.depth > depth).cloned()
+    }
 }
