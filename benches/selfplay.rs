@@ -107,7 +107,8 @@ fn play(
     })
 }
 
-/// `plies` random legal plies from the start position, not ending the game.
+/// `plies` random legal plies from the start position, after which the game is not over and
+/// the side to move cannot end it at once (else one colour's game is decided by the opening).
 fn opening(variant: &Arc<Variant>, plies: usize, rng: &mut Rng) -> Position {
     with_rules!(&variant.family, |rules| loop {
         let mut pos = Position::start(variant.clone()).expect("start position");
@@ -119,7 +120,17 @@ fn opening(variant: &Arc<Variant>, plies: usize, rng: &mut Rng) -> Position {
             }
             pos.make(moves[rng.below(moves.len())]);
         }
-        if outcome(rules, &mut pos).is_none() {
+        if outcome(rules, &mut pos).is_some() {
+            continue;
+        }
+        legal(rules, &mut pos, &mut moves);
+        let decisive = moves.iter().any(|&m| {
+            pos.make(m);
+            let over = outcome(rules, &mut pos).is_some();
+            pos.unmake();
+            over
+        });
+        if !decisive {
             return pos;
         }
     })
