@@ -13,8 +13,9 @@ use crate::movegen::legal;
 use crate::position::Position;
 use crate::rules::outcome::ended_statically;
 
-/// Searches `pos` within `limits` on `shared.threads` threads, calling `on_info` after every
-/// iteration the main thread finishes; returns the last one, or `None` when the game is over.
+/// Searches `pos` within `limits` on `shared.threads` threads, calling `on_info` for every
+/// iteration the main thread finishes or takes over, deeper, from a helper; returns the deepest
+/// one, or `None` when the game is over.
 /// With one thread the result depends only on the position, the limits and the table's state.
 pub fn search<R: Evaluate>(
     rules: &R,
