@@ -137,6 +137,11 @@ fn reach(variant: &Variant, role: Role, layer: u8, cell: Cell) -> u32 {
     (quiet & g.cells[layer as usize]).count()
 }
 
+/// The cells a piece of `role` reaches, summed over the cells of an empty first layer.
+fn total_reach(variant: &Variant, role: Role) -> u32 {
+    variant.geometry.cells[0].into_iter().map(|c| reach(variant, role, 0, c)).sum()
+}
+
 impl Eval {
     /// The evaluation of `variant` under rules `R`.
     pub fn new<R: Rules>(variant: &Arc<Variant>) -> Eval {
@@ -154,9 +159,7 @@ impl Eval {
                         0
                     }
                 } else {
-                    let cells = g.cells[0];
-                    let total: u32 = cells.into_iter().map(|c| reach(variant, role, 0, c)).sum();
-                    (PER_TARGET * total / cells.count().max(1)) as i32
+                    (PER_TARGET * total_reach(variant, role) / g.cells[0].count().max(1)) as i32
                 }
             })
             .collect();
@@ -164,11 +167,7 @@ impl Eval {
         let mut table = vec![[0; 2]; 2 * MAX_ROLES * MAX_LAYERS * MAX_CELLS];
         let (cx, cy) = (g.files as i32 - 1, g.ranks as i32 - 1);
         for role in 0..variant.pieces.len() as Role {
-            let average = {
-                let cells = g.cells[0];
-                let total: u32 = cells.into_iter().map(|c| reach(variant, role, 0, c)).sum();
-                total as i32 / cells.count().max(1) as i32
-            };
+            let average = (total_reach(variant, role) / g.cells[0].count().max(1)) as i32;
             for layer in 0..g.layers {
                 for cell in g.cells[layer as usize] {
                     let (file, rank) = (g.file(cell) as i32, g.rank(cell) as i32);
