@@ -1,64 +1,9 @@
 //! The UCI loop, driven over pipes: identification and options, positions in every variant,
 //! the limits of `go`, `stop` during infinite analysis, and bad input that must not kill it.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
+mod common;
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_vorpal"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("vorpal starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout: ChildStdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine { child, stdin, lines }
-    }
-
-    fn send(&mut self, text: &str) {
-        writeln!(self.stdin, "{text}").unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix` (60 s at most).
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no '{prefix}' in {seen:?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::engine::Engine;
 
 #[test]
 fn uci_identifies_itself_and_lists_every_variant() {
@@ -157,7 +102,7 @@ fn uci_reports_bad_input_and_keeps_running() {
     let best = e.until("bestmove");
     assert!(best.last().unwrap().len() >= 13, "{best:?}");
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.exits_cleanly());
 }
 
 #[test]

@@ -1,37 +1,53 @@
 //! The protocol loop: `vorpal` without a subcommand reads commands from stdin and speaks the
-//! protocol the first command names (`uci`; XBoard comes with its own issue).
+//! protocol the first command names: `xboard` (XBoard/CECP v2) or `uci`.
 
 pub mod session;
 pub mod uci;
+pub mod xboard;
 
 use std::io::BufRead;
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, Receiver, Sender};
 
 use crate::config::Config;
+use crate::search::Info;
 
-/// Reads stdin on its own thread, so commands such as `stop` arrive while a search runs.
-fn stdin_lines() -> Receiver<String> {
+/// What a protocol loop waits for: a line of input, or the end of a search it started.
+pub enum Event {
+    /// A line read from stdin.
+    Line(String),
+    /// A search finished: its number and its result (`None` when the game was already over).
+    Done(u64, Option<Info>),
+}
+
+/// Reads stdin on its own thread, so commands such as `stop` arrive while a search runs; the
+/// sender is for searches to report on the same channel.
+fn stdin_lines() -> (Sender<Event>, Receiver<Event>) {
     let (tx, rx) = channel();
+    let reader = tx.clone();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
+            if reader.send(Event::Line(line)).is_err() {
                 break;
             }
         }
     });
-    rx
+    (tx, rx)
 }
 
 /// Runs the protocol loop until `quit` or the end of input; returns the exit status.
 pub fn run(config: Config) -> i32 {
-    let lines = stdin_lines();
-    while let Ok(line) = lines.recv() {
+    let (events, lines) = stdin_lines();
+    while let Ok(event) = lines.recv() {
+        let Event::Line(line) = event else { continue };
         match line.split_whitespace().next() {
             None => continue,
             Some("uci") => return uci::run(config, &lines),
+            Some("xboard") => return xboard::run(config, &lines, events),
             Some("quit") => return 0,
-            Some(other) => println!("info string error: unknown command '{other}': the first command must be 'uci'"),
+            Some(other) => {
+                println!("Error (unknown command: the first command must be 'xboard' or 'uci'): {other}")
+            }
         }
     }
     0

@@ -5,6 +5,7 @@ use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use super::session::{Session, DEFAULT_HASH_MB};
+use super::Event;
 use crate::config::Config;
 use crate::search::personality::Personality;
 use crate::search::time::Clock;
@@ -15,10 +16,11 @@ const MAX_HASH_MB: usize = 65536;
 const MAX_THREADS: usize = 256;
 
 /// Answers `uci` and serves commands until `quit` or the end of input.
-pub fn run(config: Config, lines: &Receiver<String>) -> i32 {
+pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
     let mut session = Session::new(config);
     identify(&session);
-    while let Ok(line) = lines.recv() {
+    while let Ok(event) = lines.recv() {
+        let Event::Line(line) = event else { continue };
         match command(&mut session, &line) {
             Ok(()) => {}
             Err(message) if message == QUIT => {

@@ -1,0 +1,795 @@
+//! XBoard/CECP v2: the protocol of XBoard and WinBoard. The engine keeps the game itself (unlike
+//! UCI), plays the side it is told to, ponders, analyses, claims results by the variant's rules,
+//! and shows multi-board variants on XBoard's one board through [`display`].
+
+pub mod display;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::session::Session;
+use super::Event;
+use crate::config::Config;
+use crate::movegen::{legal, Move};
+use crate::pieces::Color;
+use crate::position::Position;
+use crate::rules::outcome::outcome;
+use crate::rules::{Outcome, Reason};
+use crate::search::personality::Personality;
+use crate::search::time::{Budget, Clock};
+use crate::search::{Info, Limits, Shared};
+use crate::variant::Variant;
+use crate::with_rules;
+use display::Display;
+
+/// The score below which the engine accepts a draw offer (centipawns, its own view).
+const DRAW_ACCEPT_CP: i32 = -100;
+/// XBoard's score of a mate in N moves is this plus N.
+const XBOARD_MATE: i32 = 100_000;
+const MAX_MEMORY_MB: usize = 65536;
+const MAX_CORES: usize = 256;
+
+/// What the running search is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// Choosing the engine's move.
+    Think,
+    /// Thinking on the opponent's time, expecting this reply.
+    Ponder(Move),
+    /// Analysis without end (`analyze`).
+    Analyze,
+}
+
+/// The time control set by `level` or `st`.
+#[derive(Copy, Clone, Debug)]
+struct TimeControl {
+    /// Moves per session (0: the whole game).
+    moves: u32,
+    /// Seconds added per move.
+    increment: Duration,
+    /// A fixed time per move (`st`), overriding the clock.
+    per_move: Option<Duration>,
+}
+
+/// The last thinking line, for `.` and `draw`.
+#[derive(Clone, Debug, Default)]
+struct Progress {
+    depth: u32,
+    score: i32,
+    nodes: u64,
+    elapsed: Duration,
+}
+
+/// One XBoard session.
+struct XBoard {
+    session: Session,
+    display: Arc<Display>,
+    events: Sender<Event>,
+    /// The side the engine plays; `None` in force mode.
+    engine_side: Option<Color>,
+    control: TimeControl,
+    /// The engine's and the opponent's clocks, from `time` and `otim`.
+    clock: Duration,
+    depth_limit: Option<u32>,
+    /// Nodes per second the engine is to count as time (`nps`), 0 for wall time.
+    nps: u64,
+    post: Arc<AtomicBool>,
+    ponder: bool,
+    analyzing: bool,
+    game_over: bool,
+    /// Moves made since the game's start position (the ones `undo` can take back).
+    moves_made: usize,
+    /// The running search's number and purpose; results of other numbers are stale.
+    search: Option<(u64, Purpose)>,
+    searches: u64,
+    progress: Arc<Mutex<Progress>>,
+    /// The opponent's reply the last search expected.
+    expected: Option<Move>,
+    /// The square of the piece the user holds (`lift`).
+    lifted: Option<crate::geometry::Square>,
+}
+
+/// Serves XBoard commands until `quit` or the end of input (the `xboard` line was read).
+pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i32 {
+    let session = Session::new(config);
+    let display = Arc::new(Display::new(&session.variant).expect("FIDE chess fits on XBoard's board"));
+    let mut xb = XBoard {
+        session,
+        display,
+        events,
+        engine_side: Some(Color::Black),
+        control: TimeControl { moves: 40, increment: Duration::ZERO, per_move: None },
+        clock: Duration::from_secs(300),
+        depth_limit: None,
+        nps: 0,
+        post: Arc::new(AtomicBool::new(false)),
+        ponder: false,
+        analyzing: false,
+        game_over: false,
+        moves_made: 0,
+        search: None,
+        searches: 0,
+        progress: Arc::default(),
+        expected: None,
+        lifted: None,
+    };
+    while let Ok(event) = lines.recv() {
+        match event {
+            Event::Line(line) => match xb.command(&line) {
+                Ok(true) => {}
+                Ok(false) => {
+                    xb.abandon();
+                    return 0;
+                }
+                Err(Reply::Error(reason)) => println!("Error ({reason}): {}", line.trim()),
+                Err(Reply::Illegal(reason, mv)) => println!("Illegal move ({reason}): {mv}"),
+            },
+            Event::Done(number, result) => xb.finished(number, result),
+        }
+    }
+    xb.session.finish();
+    0
+}
+
+/// How a command failed.
+enum Reply {
+    /// `Error (REASON): COMMAND`.
+    Error(String),
+    /// `Illegal move (REASON): MOVE`.
+    Illegal(String, String),
+}
+
+fn error<T>(reason: impl Into<String>) -> Result<T, Reply> {
+    Err(Reply::Error(reason.into()))
+}
+
+impl XBoard {
+    /// Carries out one command; `Ok(false)` on `quit`.
+    fn command(&mut self, line: &str) -> Result<bool, Reply> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, args)) = words.split_first() else { return Ok(true) };
+        let rest = line.trim_start()[name.len()..].trim();
+        let number = |what: &str| -> Result<u64, Reply> {
+            let text = args.first().ok_or(Reply::Error(format!("{name} needs {what}")))?;
+            text.parse().map_err(|_| Reply::Error(format!("{what} expected, not '{text}'")))
+        };
+        match name {
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" => {}
+            "protover" => self.features(),
+            "new" => {
+                self.abandon();
+                self.set_variant("normal")?;
+                self.engine_side = Some(Color::Black);
+                self.depth_limit = None;
+                self.session.shared.tt.clear();
+            }
+            "variant" => {
+                self.abandon();
+                let name = args.first().ok_or(Reply::Error("variant needs a name".into()))?;
+                self.set_variant(name)?;
+            }
+            "force" => {
+                self.stop_thinking();
+                self.engine_side = None;
+            }
+            "go" => {
+                self.stop_thinking();
+                self.engine_side = Some(self.session.position.side());
+                self.think();
+            }
+            "playother" => {
+                self.stop_thinking();
+                self.engine_side = Some(self.session.position.side().flip());
+                self.ponder_if_wanted();
+            }
+            "usermove" => {
+                let text = args.first().ok_or(Reply::Error("usermove needs a move".into()))?;
+                self.user_move(text)?;
+            }
+            "time" => self.clock = Duration::from_millis(number("centiseconds")? * 10),
+            "otim" => {
+                number("centiseconds")?;
+            }
+            "level" => self.level(args)?,
+            "st" => {
+                let seconds: f64 = rest.parse().map_err(|_| Reply::Error(format!("seconds expected, not '{rest}'")))?;
+                self.control.per_move = Some(Duration::from_secs_f64(seconds.max(0.001)));
+            }
+            "sd" => self.depth_limit = Some(number("a depth")?.clamp(1, 127) as u32),
+            "nps" => self.nps = number("nodes per second")?,
+            "?" => {
+                if matches!(self.search, Some((_, Purpose::Think))) {
+                    self.session.shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            "ping" => println!("pong {}", args.first().unwrap_or(&"")),
+            "draw" => {
+                let score = self.progress.lock().map(|p| p.score).unwrap_or(0);
+                if self.engine_side.is_some() && !self.game_over && score <= DRAW_ACCEPT_CP {
+                    println!("offer draw");
+                }
+            }
+            "result" => {
+                self.abandon();
+                self.game_over = true;
+                self.engine_side = None;
+            }
+            "setboard" => {
+                self.abandon();
+                self.setboard(rest)?;
+            }
+            "undo" => self.take_back(1)?,
+            "remove" => self.take_back(2)?,
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                if matches!(self.search, Some((_, Purpose::Ponder(_)))) {
+                    self.abandon();
+                }
+            }
+            "post" => self.post.store(true, Ordering::Relaxed),
+            "nopost" => self.post.store(false, Ordering::Relaxed),
+            "analyze" => {
+                self.abandon();
+                self.analyzing = true;
+                self.analyze();
+            }
+            "exit" => {
+                if self.analyzing {
+                    self.analyzing = false;
+                    self.abandon();
+                }
+            }
+            "." => {
+                let p = self.progress.lock().map(|p| p.clone()).unwrap_or_default();
+                println!("stat01: {} {} {} 0 0", p.elapsed.as_millis() / 10, p.nodes, p.depth);
+            }
+            "hint" => {
+                if let Some(mv) = self.expected {
+                    println!("Hint: {}", self.display.move_legs(&self.session.variant, &mv).concat());
+                }
+            }
+            "memory" => {
+                let mb = number("megabytes")?.clamp(1, MAX_MEMORY_MB as u64) as usize;
+                self.abandon();
+                let threads = self.session.shared.threads;
+                self.session.resize(mb, threads);
+            }
+            "cores" => {
+                let cores = number("a core count")?.clamp(1, MAX_CORES as u64) as usize;
+                self.abandon();
+                let hash = self.session.hash_mb;
+                self.session.resize(hash, cores);
+            }
+            "option" => self.option(rest)?,
+            "lift" => self.lift(args.first().copied().unwrap_or(""))?,
+            "put" => self.put(args.first().copied().unwrap_or(""))?,
+            "hover" => self.hover(args.first().copied().unwrap_or(""))?,
+            "bk" => println!(" Vorpal has no opening book\n"),
+            "quit" => return Ok(false),
+            _ if looks_like_move(name) => self.user_move(name)?,
+            _ => return error("unknown command"),
+        }
+        Ok(true)
+    }
+
+    /// The reply to `protover`.
+    fn features(&self) {
+        let names: Vec<String> = self
+            .session
+            .config
+            .names()
+            .into_iter()
+            .filter(|name| {
+                self.session.config.variant(name, &[]).is_ok_and(|v| Display::new(&v).is_ok() && shows_truly(&v))
+            })
+            .collect();
+        println!("feature done=0");
+        println!(
+            "feature myname=\"Vorpal {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 san=0 colors=0 time=1 \
+             draw=1 playother=1 analyze=1 memory=1 smp=1 sigint=0 sigterm=0 reuse=1 highlight=1 nps=1 debug=1",
+            env!("CARGO_PKG_VERSION"),
+            names.join(",")
+        );
+        println!("feature option=\"EnPassant -check 0\"");
+        println!("feature option=\"Personality -combo *normal /// random /// greedy\"");
+        println!("feature done=1");
+    }
+
+    /// Switches to variant `name` at its start position and tells XBoard how to show it.
+    fn set_variant(&mut self, name: &str) -> Result<(), Reply> {
+        let previous = self.session.variant.name.clone();
+        self.session.set_variant(name).map_err(|e| Reply::Error(format!("unknown variant: {e}")))?;
+        match Display::new(&self.session.variant) {
+            Ok(display) => self.display = Arc::new(display),
+            Err(reason) => {
+                self.session.set_variant(&previous).ok();
+                return error(format!("variant {name} cannot be shown: {reason}"));
+            }
+        }
+        self.new_game();
+        let variant = self.session.variant.clone();
+        let fen = self.session.position.to_fen();
+        let (_, fen_rest) = fen.split_once(' ').unwrap_or((&fen, "w - - 0 1"));
+        let board = self.display.board_fen(|sq| self.session.position.piece_char(sq));
+        let rest: Vec<&str> = fen_rest.split_whitespace().take(5).collect();
+        let rest = self.xboard_fen_rest(&rest);
+        if let Some(setup) = self.display.setup_line(&variant, &rest, &board) {
+            println!("{setup}");
+        }
+        for line in self.display.piece_lines(&variant) {
+            println!("{line}");
+        }
+        Ok(())
+    }
+
+    /// The side, castling, e.p. and counters of a Vorpal FEN in XBoard's terms.
+    fn xboard_fen_rest(&self, fields: &[&str]) -> String {
+        let variant = &self.session.variant;
+        let ep = fields
+            .get(2)
+            .and_then(|ep| variant.geometry.parse_square(ep))
+            .map(|sq| self.display.square_name(variant, sq))
+            .unwrap_or_else(|| "-".into());
+        let castling = if variant.geometry.layers > 1 { "-" } else { fields.get(1).copied().unwrap_or("-") };
+        format!(
+            "{} {} {} {} {}",
+            fields.first().unwrap_or(&"w"),
+            castling,
+            ep,
+            fields.get(3).unwrap_or(&"0"),
+            fields.get(4).unwrap_or(&"1")
+        )
+    }
+
+    fn new_game(&mut self) {
+        self.game_over = false;
+        self.moves_made = 0;
+        self.expected = None;
+        self.lifted = None;
+        *self.progress.lock().expect("progress lock") = Progress::default();
+    }
+
+    /// `setboard FEN`: Vorpal's own FEN, or XBoard's FEN of the displayed board.
+    fn setboard(&mut self, fen: &str) -> Result<(), Reply> {
+        let variant = self.session.variant.clone();
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let board = *fields.first().ok_or(Reply::Error("setboard needs a FEN".into()))?;
+        let vorpal = if variant.geometry.layers == 1 || board.contains('|') {
+            fen.to_string()
+        } else {
+            let board =
+                self.display.vorpal_board(&variant, board).map_err(|e| Reply::Error(format!("bad FEN: {e}")))?;
+            let ep = fields
+                .get(3)
+                .and_then(|ep| self.display.parse_square(ep))
+                .map(|sq| variant.geometry.square_name(sq))
+                .unwrap_or_else(|| "-".into());
+            let side = fields.get(1).unwrap_or(&"w").to_string();
+            let castling = self.castling_in_place(&board, &side);
+            let mut out = vec![board, side, castling, ep];
+            out.extend(fields.iter().skip(4).map(|s| s.to_string()));
+            out.join(" ")
+        };
+        self.session.set_position(Some(&vorpal), &[]).map_err(|e| Reply::Error(format!("bad FEN: {e}")))?;
+        self.new_game();
+        if self.analyzing {
+            self.analyze();
+        }
+        Ok(())
+    }
+
+    /// The castling rights of the start position whose king and rook still stand on their
+    /// start squares in `board`: XBoard's FEN of a multi-board variant carries none, because
+    /// XBoard would apply its own castling to them.
+    fn castling_in_place(&self, board: &str, side: &str) -> String {
+        let variant = &self.session.variant;
+        let start_fen = &variant.start_fen;
+        let Ok(start) = Position::from_fen(variant.clone(), start_fen) else { return "-".into() };
+        let start_fields: Vec<&str> = start_fen.split_whitespace().collect();
+        let kept: String = start_fields
+            .get(2)
+            .unwrap_or(&"-")
+            .chars()
+            .filter(|&right| {
+                let mut fields = start_fields.clone();
+                let right = right.to_string();
+                if fields.len() < 3 {
+                    return false;
+                }
+                fields[2] = &right;
+                let Ok(one) = Position::from_fen(variant.clone(), &fields.join(" ")) else { return false };
+                let placed = format!("{board} {side} {right} - 0 1");
+                let Ok(now) = Position::from_fen(variant.clone(), &placed) else { return false };
+                Color::ALL.iter().all(|&c| {
+                    (0..2).all(|s| match one.castling_squares(c, s) {
+                        Some((king, rook)) => {
+                            now.piece_at(king) == start.piece_at(king) && now.piece_at(rook) == start.piece_at(rook)
+                        }
+                        None => true,
+                    })
+                })
+            })
+            .collect();
+        if kept.is_empty() {
+            "-".into()
+        } else {
+            kept
+        }
+    }
+
+    /// `level MPS BASE INC`: BASE in minutes or `minutes:seconds`, INC in seconds.
+    fn level(&mut self, args: &[&str]) -> Result<(), Reply> {
+        let [moves, base, increment] = args else { return error("level needs MPS BASE INC") };
+        let moves: u32 =
+            moves.parse().map_err(|_| Reply::Error(format!("moves per session expected, not '{moves}'")))?;
+        let base_ok = match base.split_once(':') {
+            Some((m, s)) => m.parse::<u64>().is_ok() && s.parse::<u64>().is_ok(),
+            None => base.parse::<f64>().is_ok(),
+        };
+        let increment: f64 =
+            increment.parse().map_err(|_| Reply::Error(format!("increment in seconds expected, not '{increment}'")))?;
+        if !base_ok {
+            return error(format!("base time expected, not '{base}'"));
+        }
+        self.control = TimeControl { moves, increment: Duration::from_secs_f64(increment.max(0.0)), per_move: None };
+        Ok(())
+    }
+
+    /// `option NAME=VALUE`.
+    fn option(&mut self, text: &str) -> Result<(), Reply> {
+        let (name, value) = text.split_once('=').unwrap_or((text, ""));
+        match name.trim() {
+            "EnPassant" => {
+                let on = match value.trim() {
+                    "1" | "true" => "true",
+                    "0" | "false" => "false",
+                    other => return error(format!("EnPassant is 0 or 1, not '{other}'")),
+                };
+                self.abandon();
+                self.session.options.retain(|(n, _)| n != "EnPassant");
+                self.session.options.push(("EnPassant".into(), on.into()));
+                let name = self.session.variant.name.clone();
+                self.set_variant(&name)?;
+            }
+            "Personality" => self.session.personality = Personality::parse(value.trim()).map_err(Reply::Error)?,
+            other => return error(format!("unknown option '{other}'")),
+        }
+        Ok(())
+    }
+
+    /// The legal moves of the current position.
+    fn legal_moves(&mut self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        with_rules!(&self.session.variant.family, |rules| legal(rules, &mut self.session.position, &mut moves));
+        moves
+    }
+
+    /// The game's outcome at the current position, if it is over.
+    fn outcome(&mut self) -> Option<Outcome> {
+        with_rules!(&self.session.variant.family, |rules| outcome(rules, &mut self.session.position))
+    }
+
+    /// A move from the user (or the other engine).
+    fn user_move(&mut self, text: &str) -> Result<(), Reply> {
+        if self.game_over {
+            return Err(Reply::Illegal("the game is over".into(), text.into()));
+        }
+        let moves = self.legal_moves();
+        let variant = self.session.variant.clone();
+        let mv = self
+            .display
+            .find_move(&variant, &moves, text)
+            .ok_or_else(|| Reply::Illegal("not a legal move here".into(), text.into()))?;
+        let pondered = match self.search {
+            Some((number, Purpose::Ponder(expected))) if expected == mv && self.engine_side.is_some() => {
+                self.search = Some((number, Purpose::Think));
+                self.session.shared.pondering.store(false, Ordering::Relaxed);
+                true
+            }
+            _ => {
+                self.stop_thinking();
+                false
+            }
+        };
+        self.play(mv);
+        if self.analyzing {
+            self.analyze();
+        } else if !self.claim_if_over() && !pondered && self.engine_side == Some(self.session.position.side()) {
+            self.think();
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.session.position.make(mv);
+        self.moves_made += 1;
+        self.lifted = None;
+    }
+
+    /// Prints the result claim if the game is over by the rules; returns whether it is.
+    fn claim_if_over(&mut self) -> bool {
+        let Some(outcome) = self.outcome() else { return false };
+        println!("{} {{{}}}", outcome.result(), claim_text(&outcome, &self.session.position));
+        self.game_over = true;
+        true
+    }
+
+    /// `undo` / `remove`: takes back `count` moves.
+    fn take_back(&mut self, count: usize) -> Result<(), Reply> {
+        if self.moves_made < count {
+            return error("command not legal now: no move to take back");
+        }
+        self.abandon();
+        for _ in 0..count {
+            self.session.position.unmake();
+        }
+        self.moves_made -= count;
+        self.game_over = false;
+        self.expected = None;
+        if self.analyzing {
+            self.analyze();
+        }
+        Ok(())
+    }
+
+    /// The limits for choosing the engine's move now.
+    fn limits(&self) -> Limits {
+        let mut limits = Limits { depth: self.depth_limit, ..Limits::default() };
+        let budget = match self.control.per_move {
+            Some(per_move) => Budget::fixed(per_move).hard,
+            None => {
+                let played = self.session.position.fullmove().saturating_sub(1);
+                let moves_to_go = (self.control.moves > 0).then(|| self.control.moves - played % self.control.moves);
+                let clock = Clock { remaining: self.clock, increment: self.control.increment, moves_to_go };
+                if self.nps == 0 {
+                    limits.clock = Some(clock);
+                    return limits;
+                }
+                Budget::from_clock(clock).soft
+            }
+        };
+        if self.nps > 0 {
+            limits.nodes = Some(((budget.as_secs_f64() * self.nps as f64) as u64).max(1));
+        } else {
+            limits.movetime = Some(budget);
+        }
+        limits
+    }
+
+    /// Starts choosing the engine's move.
+    fn think(&mut self) {
+        if self.game_over || self.claim_if_over() {
+            return;
+        }
+        let limits = self.limits();
+        self.start(limits, Purpose::Think);
+    }
+
+    /// Starts pondering on the expected reply, when pondering is on and there is one.
+    fn ponder_if_wanted(&mut self) {
+        let Some(expected) = self.expected.filter(|_| self.ponder && !self.game_over) else { return };
+        if !self.legal_moves().contains(&expected) {
+            return;
+        }
+        let mut pos = self.session.position.clone();
+        pos.make(expected);
+        let ended = with_rules!(&self.session.variant.family, |rules| outcome(rules, &mut pos)).is_some();
+        if ended {
+            return;
+        }
+        let saved = std::mem::replace(&mut self.session.position, pos);
+        self.session.shared.pondering.store(true, Ordering::Relaxed);
+        let mut limits = self.limits();
+        // On a ponder hit the opponent's clock was ours to use: count the budget from then.
+        limits.clock = limits.clock.map(|c| Clock { remaining: c.remaining + c.increment, ..c });
+        self.start(limits, Purpose::Ponder(expected));
+        self.session.position = saved;
+    }
+
+    /// Starts infinite analysis of the current position.
+    fn analyze(&mut self) {
+        self.abandon();
+        if self.outcome().is_none() {
+            self.start(Limits { infinite: true, ..Limits::default() }, Purpose::Analyze);
+        }
+    }
+
+    fn start(&mut self, limits: Limits, purpose: Purpose) {
+        self.searches += 1;
+        let number = self.searches;
+        self.search = Some((number, purpose));
+        *self.progress.lock().expect("progress lock") = Progress::default();
+        let (display, post, progress, events) =
+            (self.display.clone(), self.post.clone(), self.progress.clone(), self.events.clone());
+        let started = Instant::now();
+        self.session.go(
+            limits,
+            move |variant: &Variant, info: &Info, _: &Shared| {
+                if let Ok(mut p) = progress.lock() {
+                    *p = Progress {
+                        depth: info.depth,
+                        score: info.score,
+                        nodes: info.nodes,
+                        elapsed: started.elapsed(),
+                    };
+                }
+                if post.load(Ordering::Relaxed) {
+                    let pv: Vec<String> = info.pv.iter().map(|m| display.move_legs(variant, m).concat()).collect();
+                    println!(
+                        "{} {} {} {} {}",
+                        info.depth,
+                        xboard_score(info),
+                        info.time.as_millis() / 10,
+                        info.nodes,
+                        pv.join(" ")
+                    );
+                }
+            },
+            move |_: &Variant, result: Option<Info>| {
+                let _ = events.send(Event::Done(number, result));
+            },
+        );
+    }
+
+    /// A search ended: play its move if it was choosing one.
+    fn finished(&mut self, number: u64, result: Option<Info>) {
+        if self.search.map(|(n, _)| n) != Some(number) {
+            return;
+        }
+        let Some((_, Purpose::Think)) = self.search.take() else { return };
+        let Some(info) = result.filter(|i| !i.pv.is_empty()) else {
+            self.claim_if_over();
+            return;
+        };
+        let mv = info.pv[0];
+        if self.engine_side != Some(self.session.position.side()) || !self.legal_moves().contains(&mv) {
+            return;
+        }
+        let legs = self.display.move_legs(&self.session.variant, &mv);
+        self.play(mv);
+        for leg in legs {
+            println!("move {leg}");
+        }
+        self.expected = info.pv.get(1).copied();
+        if !self.claim_if_over() {
+            self.ponder_if_wanted();
+        }
+    }
+
+    /// Stops a search that chooses a move or ponders, forgetting its result.
+    fn stop_thinking(&mut self) {
+        if !matches!(self.search, Some((_, Purpose::Analyze))) {
+            self.abandon();
+        }
+    }
+
+    /// Stops any search and forgets its result.
+    fn abandon(&mut self) {
+        self.search = None;
+        self.session.stop();
+    }
+
+    /// `lift SQ`: highlight where the piece there may go.
+    fn lift(&mut self, square: &str) -> Result<(), Reply> {
+        let from = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
+        let moves = self.legal_moves();
+        let variant = self.session.variant.clone();
+        let display = &self.display;
+        let same = |a, b| display.square_name(&variant, a) == display.square_name(&variant, b);
+        // A second lift on the intermediate square of a multi-leg move marks that move's ends.
+        let (origin, via) = match self.lifted {
+            Some(held) if !same(held, from) && moves.iter().any(|m| m.from == held && m.capture == Some(from)) => {
+                (held, Some(from))
+            }
+            _ => (from, None),
+        };
+        self.lifted = Some(origin);
+        let colour = |sq| {
+            let mut mark = None;
+            for mv in moves.iter().filter(|m| m.from == origin) {
+                let split = mv.capture.filter(|&c| !same(c, mv.to));
+                match via {
+                    Some(v) if split == Some(v) && same(mv.to, sq) => mark = Some('Y'),
+                    Some(_) => {}
+                    None => {
+                        if split.is_some_and(|c| same(c, sq)) {
+                            mark = Some('C');
+                        } else if split.is_none() && same(mv.to, sq) {
+                            mark = Some(match (mv.promotion, mv.capture) {
+                                (Some(_), _) => 'M',
+                                (None, Some(_)) => 'R',
+                                (None, None) => mark.unwrap_or('Y'),
+                            });
+                        }
+                    }
+                }
+            }
+            mark
+        };
+        println!("highlight {}", self.display.colour_fen(colour));
+        Ok(())
+    }
+
+    /// `put SQ`: offer the promotion choices when the piece lands on a promotion square.
+    fn put(&mut self, square: &str) -> Result<(), Reply> {
+        let to = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
+        let Some(from) = self.lifted else { return Ok(()) };
+        let variant = self.session.variant.clone();
+        let choices: String = self
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == from && m.to == to)
+            .filter_map(|m| m.promotion)
+            .map(|r| variant.pieces[r as usize].letter.to_ascii_uppercase())
+            .collect();
+        if !choices.is_empty() {
+            println!("choice {choices}");
+        }
+        Ok(())
+    }
+
+    /// `hover SQ`: mark the victim of a capture that takes a piece elsewhere (en passant).
+    fn hover(&mut self, square: &str) -> Result<(), Reply> {
+        let to = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
+        let Some(from) = self.lifted else { return Ok(()) };
+        let victims: Vec<_> = self
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == from && m.to == to)
+            .filter_map(|m| m.capture.filter(|&c| c != to))
+            .collect();
+        if !victims.is_empty() {
+            println!("highlight {}", self.display.colour_fen(|sq| victims.contains(&sq).then_some('g')));
+        }
+        Ok(())
+    }
+}
+
+/// Whether XBoard can play the variant as Vorpal does: Monochrome's pieces change owner, which
+/// XBoard's board cannot show (it forfeits the first move of a piece of the other colour).
+fn shows_truly(variant: &Variant) -> bool {
+    variant.owner_zone.is_none()
+}
+
+/// Whether an unknown command is a move sent without `usermove`.
+fn looks_like_move(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() >= 4
+        && b[0].is_ascii_lowercase()
+        && b[1].is_ascii_digit()
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || c == ',')
+}
+
+/// A score as XBoard shows it: centipawns, or 100000 + N for a mate in N moves.
+fn xboard_score(info: &Info) -> i32 {
+    match info.mate_in() {
+        Some(moves) if moves > 0 => XBOARD_MATE + moves,
+        Some(moves) => -XBOARD_MATE + moves,
+        None => info.score,
+    }
+}
+
+/// The comment of a result claim: `White mates`, `King captured`, `Stalemate`...
+fn claim_text(outcome: &Outcome, pos: &crate::position::Position) -> String {
+    let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+    let text = match (outcome.reason, outcome.winner) {
+        (Reason::Checkmate, Some(w)) => format!("{} mates", name(w)),
+        (Reason::Stalemate, _) => "Stalemate".into(),
+        (Reason::KingCaptured, _) => "King captured".into(),
+        (Reason::NoKingLeft, Some(w)) => format!("{} has no king left", name(w.flip())),
+        (Reason::NoMove, _) => format!("{} has no move", name(pos.side())),
+        (Reason::HalfEmptied, _) => "A half of the board is empty".into(),
+        (Reason::FiftyMoves, _) => "50-move rule".into(),
+        (Reason::Repetition, _) => "3-fold repetition".into(),
+        (reason, _) => reason.to_string(),
+    };
+    if pos.variant().capture_values.is_empty() {
+        text
+    } else {
+        let scores = pos.scores();
+        format!("{text}, score {}-{}", scores[Color::White], scores[Color::Black])
+    }
+}

@@ -1,0 +1,68 @@
+//! A real `vorpal` binary driven over pipes, for the protocol tests.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// The engine process and the lines it printed, read on their own thread.
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    /// Starts `vorpal` with no subcommand (the protocol loop).
+    pub fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vorpal"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("vorpal starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout: ChildStdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines }
+    }
+
+    /// Waits for the process to exit; whether it exited with success.
+    pub fn exits_cleanly(&mut self) -> bool {
+        self.child.wait().is_ok_and(|status| status.success())
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix` (60 s at most).
+    pub fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("no '{prefix}' in {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,314 @@
+//! The XBoard/CECP v2 loop, driven over pipes: the feature list, every command, the `setup`
+//! of multi-board variants, moves of several legs, highlights, the result claim of every kind
+//! of game end, and bad input that must not kill it.
+
+mod common;
+
+use common::engine::Engine;
+
+/// An engine past the handshake, in force mode.
+fn xboard() -> Engine {
+    let mut e = Engine::start();
+    e.send("xboard");
+    e.send("protover 2");
+    e.until("feature done=1");
+    e.send("new");
+    e.send("force");
+    e
+}
+
+/// Sends `ping N` and returns every line printed before `pong N`.
+fn sync(e: &mut Engine, n: u32) -> Vec<String> {
+    e.send(&format!("ping {n}"));
+    let mut lines = e.until(&format!("pong {n}"));
+    lines.pop();
+    lines
+}
+
+#[test]
+fn xboard_protover_lists_the_features_and_every_showable_variant() {
+    let mut e = Engine::start();
+    e.send("xboard");
+    e.send("protover 2");
+    let lines = e.until("feature done=1");
+    assert_eq!(lines[0], "feature done=0");
+    let features = lines.iter().find(|l| l.contains("myname=")).unwrap();
+    for f in [
+        "myname=\"Vorpal",
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "san=0",
+        "colors=0",
+        "time=1",
+        "analyze=1",
+        "memory=1",
+        "smp=1",
+        "sigint=0",
+        "sigterm=0",
+        "reuse=1",
+        "highlight=1",
+    ] {
+        assert!(features.contains(f), "{f} missing from {features}");
+    }
+    let variants = features.split("variants=\"").nth(1).unwrap().split('"').next().unwrap();
+    let names: Vec<&str> = variants.split(',').collect();
+    for name in [
+        "normal",
+        "alice",
+        "alice2",
+        "msalice",
+        "odonohue",
+        "duo",
+        "alice3",
+        "alice8x4",
+        "lma",
+        "lmadouble",
+        "insideout",
+        "lookingglass",
+    ] {
+        assert!(names.contains(&name), "{name} missing from {variants}");
+    }
+    assert!(!names.contains(&"monochrome"), "XBoard cannot show Monochrome's change of owner");
+    assert!(lines.iter().any(|l| l.starts_with("feature option=\"EnPassant -check")));
+    assert!(lines.iter().any(|l| l.starts_with("feature option=\"Personality -combo")));
+}
+
+#[test]
+fn xboard_variant_sends_the_setup_of_each_layout() {
+    let mut e = xboard();
+    let expected = [
+        ("alice", "16x8+0_fairy rnbqkbnr8/pppppppp8/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w"),
+        ("lookingglass", "16x8+0_fairy 8rnbqkbnr/8pppppppp/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w"),
+        ("alice8x4", "9x8+0_fairy rqkr*4/nbbn*4/pppp*4/4*4/4*4/PPPP*4/NBBN*4/RQKR*4 w"),
+        ("lma", "13x7+0_fairy rcqkcr*6/pppppp*6/6*6/6*6/6*6/6*PPPPPP/6*RCQKCR w"),
+        ("insideout", "11x6+0_fairy rbkknr*****/pppppp*****/6*4/6*4/PPPPPP*****/RNKKBR***** w"),
+        (
+            "alice3",
+            "16x16+0_fairy 8********/8********/8********/8********/8********/8********/8********/8********/rnbqkbnr8/",
+        ),
+    ];
+    for (n, (variant, setup)) in expected.iter().enumerate() {
+        e.send(&format!("variant {variant}"));
+        let lines = sync(&mut e, n as u32);
+        assert!(lines.iter().any(|l| l.starts_with("setup (") && l.contains(setup)), "{variant}: {lines:?}");
+    }
+    e.send("variant lma");
+    let lines = sync(&mut e, 9);
+    assert!(
+        lines[0].starts_with("setup (P..RQ..C.............Kp..rq..c.............k)"),
+        "the Cardinal is XBoard's Archbishop: {lines:?}"
+    );
+    e.send("variant normal");
+    assert!(sync(&mut e, 10).is_empty(), "XBoard knows FIDE chess: no setup");
+    e.send("variant monochrome");
+    let lines = sync(&mut e, 11);
+    assert!(lines.iter().any(|l| l == "piece P& mvWcF"), "Monochrome's pawn is described: {lines:?}");
+}
+
+#[test]
+fn xboard_plays_either_side_and_thinks_aloud() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("post");
+    e.send("sd 3");
+    e.send("usermove e2e4");
+    let lines = e.until("move ");
+    assert!(lines.iter().any(|l| l.starts_with("3 ") && l.split_whitespace().count() >= 5), "{lines:?}");
+    e.send("new");
+    e.send("level 40 0:05 0");
+    e.send("time 500");
+    e.send("otim 500");
+    e.send("go");
+    let mv = e.until("move ").pop().unwrap();
+    assert_eq!(mv.len(), "move e2e4".len(), "{mv}");
+    e.send("force");
+    e.send("st 0.2");
+    e.send("playother");
+    e.send("usermove e7e5");
+    e.until("move ");
+}
+
+#[test]
+fn xboard_multi_leg_moves_go_both_ways() {
+    let mut e = xboard();
+    e.send("variant alice");
+    sync(&mut e, 0);
+    // The queen captures on board 1 and lands on board 2: two legs.
+    e.send("setboard 4k3/8/8/3p4/8/8/8/3QK3|8/8/8/8/8/8/8/8 w - - 0 1");
+    e.send("usermove d1d5,d5l5");
+    e.send("undo");
+    e.send("usermove d1d5");
+    let lines = sync(&mut e, 1);
+    assert_eq!(lines, ["Illegal move (not a legal move here): d1d5"], "the capture lands on board 2");
+    e.send("setboard 4k3/8/8/3p4/8/8/8/3QK3|8/8/8/8/8/8/8/8 b - - 0 1");
+    e.send("usermove e8m7");
+    e.send("sd 2");
+    e.send("go");
+    let lines = e.until("move ");
+    let last = lines.last().unwrap();
+    if last.ends_with(',') {
+        let second = e.until("move ").pop().unwrap();
+        assert!(second.starts_with(&format!("move {}", &last[7..9])), "{last} then {second}");
+    }
+}
+
+#[test]
+fn xboard_lift_highlights_targets_and_put_offers_promotions() {
+    let mut e = xboard();
+    e.send("variant alice");
+    sync(&mut e, 0);
+    e.send("lift e2");
+    let lines = sync(&mut e, 1);
+    assert_eq!(lines, ["highlight 16/16/16/16/12Y3/12Y3/16/16"], "e2 goes to 2e3 or 2e4");
+    e.send("setboard 4k3/8/8/3p4/8/8/8/3QK3|8/8/8/8/8/8/8/8 w - - 0 1");
+    e.send("lift d1");
+    let lines = sync(&mut e, 2);
+    assert!(lines[0].starts_with("highlight ") && lines[0].contains('C'), "the capture square is cyan: {lines:?}");
+    e.send("lift d5");
+    let lines = sync(&mut e, 3);
+    assert_eq!(lines, ["highlight 16/16/16/11Y4/16/16/16/16"], "then the landing square: {lines:?}");
+    e.send("new");
+    e.send("force");
+    e.send("setboard 8/4P3/8/8/8/8/8/k1K5 w - - 0 1");
+    e.send("lift e7");
+    let lines = sync(&mut e, 4);
+    assert_eq!(lines, ["highlight 4M3/8/8/8/8/8/8/8"]);
+    e.send("put e8");
+    assert_eq!(sync(&mut e, 5), ["choice QRBN"]);
+    e.send("hover e8");
+    assert!(sync(&mut e, 6).is_empty());
+}
+
+/// The lines after playing `moves` from `fen` in `variant` (force mode, so only claims print).
+fn claims(variant: &str, fen: &str, moves: &[&str]) -> Vec<String> {
+    let mut e = xboard();
+    e.send(&format!("variant {variant}"));
+    sync(&mut e, 0);
+    e.send(&format!("setboard {fen}"));
+    for mv in moves {
+        e.send(&format!("usermove {mv}"));
+    }
+    sync(&mut e, 1)
+}
+
+#[test]
+fn xboard_claims_every_kind_of_game_end() {
+    let mate = claims("normal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]);
+    assert_eq!(mate, ["1-0 {White mates}"]);
+    let stalemate = claims("normal", "7k/8/6Q1/8/8/8/8/6K1 w - - 0 1", &["g6f7"]);
+    assert_eq!(stalemate, ["1/2-1/2 {Stalemate}"]);
+    let fifty = claims("normal", "7k/8/8/8/8/8/8/R5K1 w - - 99 80", &["a1a2"]);
+    assert_eq!(fifty, ["1/2-1/2 {50-move rule}"]);
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"];
+    let repetition = claims("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &shuffle);
+    assert_eq!(repetition, ["1/2-1/2 {3-fold repetition}"]);
+    let king = claims("lookingglass", "7k/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/8 w - - 0 1", &["h1h8,h8p8"]);
+    assert_eq!(king, ["1-0 {King captured}"]);
+    // Black's last piece crosses into White's half (and becomes White's).
+    let half = claims("monochrome", "8/8/8/4k3/8/8/8/4K3 b - - 0 1 score:3-1 last:-", &["e5e4"]);
+    assert_eq!(half, ["1-0 {A half of the board is empty, score 3-1}"]);
+    let inner = "******/******/**4/**4/******/******";
+    let no_king = claims("insideout", &format!("6/6/6/6/1k4/r4K|{inner} b - - 0 1"), &["a1f1"]);
+    assert_eq!(no_king, ["0-1 {White has no king left}"]);
+    let stuck = claims("insideout", "k5/6/6/2P3/6/6|******/******/**n3/**K3/******/****** w - - 0 1", &[]);
+    assert!(stuck.is_empty(), "a claim follows a move: {stuck:?}");
+    let mut e = xboard();
+    e.send("variant insideout");
+    e.send("setboard k5/6/6/2P3/6/6|******/******/**n3/**K3/******/****** w - - 0 1");
+    e.send("go");
+    assert_eq!(e.until("0-1").pop().unwrap(), "0-1 {White has no move}");
+}
+
+#[test]
+fn xboard_analyze_undo_remove_hint_and_draw() {
+    let mut e = xboard();
+    e.send("post");
+    e.send("analyze");
+    e.send("usermove e2e4");
+    e.until("1 ");
+    e.send(".");
+    e.until("stat01: ");
+    e.send("undo");
+    e.send("exit");
+    sync(&mut e, 1);
+    e.send("usermove e2e4");
+    e.send("usermove e7e5");
+    e.send("remove");
+    e.send("remove");
+    let lines = sync(&mut e, 2);
+    assert_eq!(lines, ["Error (command not legal now: no move to take back): remove"]);
+    e.send("usermove e7e5");
+    assert_eq!(sync(&mut e, 3), ["Illegal move (not a legal move here): e7e5"], "White is to move again");
+    e.send("new");
+    e.send("sd 4");
+    e.send("usermove e2e4");
+    e.until("move ");
+    e.send("hint");
+    e.send("draw");
+    let lines = sync(&mut e, 4);
+    assert!(lines.iter().all(|l| l.starts_with("Hint: ")), "no draw accepted at the start: {lines:?}");
+    e.send("result 1/2-1/2 {agreed}");
+    e.send("usermove d2d4");
+    assert_eq!(sync(&mut e, 5), ["Illegal move (the game is over): d2d4"]);
+}
+
+#[test]
+fn xboard_options_memory_cores_and_time_commands() {
+    let mut e = xboard();
+    for command in [
+        "memory 32",
+        "cores 2",
+        "option EnPassant=1",
+        "option Personality=greedy",
+        "hard",
+        "easy",
+        "nopost",
+        "computer",
+        "name Someone",
+        "rating 2000 1800",
+        "random",
+        "nps 100000",
+        "level 0 2 1",
+        "st 1",
+        "sd 5",
+        "time 1000",
+        "otim 1000",
+        "accepted setboard",
+        "rejected san",
+    ] {
+        e.send(command);
+    }
+    assert!(sync(&mut e, 1).is_empty());
+    e.send("go");
+    e.until("move ");
+}
+
+#[test]
+fn xboard_errors_name_what_was_wrong_and_garbage_does_not_kill_it() {
+    let mut e = xboard();
+    let bad = [
+        ("frobnicate", "Error (unknown command): frobnicate"),
+        ("variant nosuch", "Error (unknown variant: "),
+        ("level 40 x 0", "Error (base time expected, not 'x'): level 40 x 0"),
+        ("sd deep", "Error (a depth expected, not 'deep'): sd deep"),
+        ("setboard 8/8/8 w", "Error (bad FEN: "),
+        ("usermove e2e5", "Illegal move (not a legal move here): e2e5"),
+        ("usermove", "Error (usermove needs a move): usermove"),
+        ("option Nonsense=3", "Error (unknown option 'Nonsense'): option Nonsense=3"),
+        ("lift z9", "Error (no such square 'z9'): lift z9"),
+        ("e2e5", "Illegal move (not a legal move here): e2e5"),
+    ];
+    for (n, (command, reply)) in bad.iter().enumerate() {
+        e.send(command);
+        let lines = sync(&mut e, n as u32);
+        assert!(lines.len() == 1 && lines[0].starts_with(reply), "{command}: {lines:?}");
+    }
+    for garbage in ["\u{1F600} ünïcode", "usermove \u{00e9}2e4", "setboard \u{0000}", "time -5", "ping", "level", "%%%"]
+    {
+        e.send(garbage);
+    }
+    sync(&mut e, 99);
+    e.send("usermove e2e4");
+    assert!(sync(&mut e, 100).is_empty(), "the position survived the garbage");
+}
