@@ -9,6 +9,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use vorpal::arena::opening::random_moves;
 use vorpal::config::Config;
 use vorpal::eval::Eval;
 use vorpal::movegen::legal;
@@ -107,35 +108,6 @@ fn play(
     })
 }
 
-/// `plies` random legal plies from the start position, after which the game is not over and
-/// the side to move cannot end it at once (else one colour's game is decided by the opening).
-fn opening(variant: &Arc<Variant>, plies: usize, rng: &mut Rng) -> Position {
-    with_rules!(&variant.family, |rules| loop {
-        let mut pos = Position::start(variant.clone()).expect("start position");
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            legal(rules, &mut pos, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.make(moves[rng.below(moves.len())]);
-        }
-        if outcome(rules, &mut pos).is_some() {
-            continue;
-        }
-        legal(rules, &mut pos, &mut moves);
-        let decisive = moves.iter().any(|&m| {
-            pos.make(m);
-            let over = outcome(rules, &mut pos).is_some();
-            pos.unmake();
-            over
-        });
-        if !decisive {
-            return pos;
-        }
-    })
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
     let flag = |name: &str, default: &str| -> String {
@@ -154,7 +126,10 @@ fn main() {
     let mut rng = Rng::new(seed);
     let mut jobs = Vec::new();
     for pair in 0..games.div_ceil(2) as u64 {
-        let start = opening(&variant, plies, &mut rng);
+        let (mut start, moves) = random_moves(&variant, plies, &mut rng);
+        for mv in moves {
+            start.make(mv);
+        }
         jobs.push((start.clone(), true, 2 * pair));
         jobs.push((start, false, 2 * pair + 1));
     }

@@ -1,13 +1,16 @@
-//! The command line: `perft`, `play`, `search`, `bench`, `variants`, `bench-perft`.
+//! The command line: `perft`, `play`, `search`, `bench`, `variants`, `bench-perft`, `match`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
-use std::time::Duration;
-
+use crate::arena::engine::{EngineSpec, Protocol, TimeControl};
+use crate::arena::game::{Adjudication, GameRules};
+use crate::arena::opening::{random_opening, read_openings, Opening};
+use crate::arena::stats::{Sprt, Verdict};
+use crate::arena::{self, pgn, MatchConfig};
 use crate::config::Config;
 use crate::eval::Eval;
 use crate::movegen::parse_move;
@@ -60,6 +63,59 @@ impl PositionArgs {
     }
 }
 
+/// The options of `vorpal match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// An engine's command line (twice: the first engine's score is reported).
+    #[arg(long = "engine", value_name = "CMD", required = true)]
+    engines: Vec<String>,
+    /// The protocol of the engine given at the same position: uci (default) or xboard.
+    #[arg(long = "proto", value_name = "uci|xboard")]
+    protocols: Vec<String>,
+    /// The variant.
+    #[arg(long, default_value = "normal")]
+    variant: String,
+    /// A variant option, NAME=VALUE; may be repeated.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// Games to play (at most, with --sprt).
+    #[arg(long)]
+    games: usize,
+    /// Time control: MOVES/SECONDS, SECONDS+INC or SECONDS.
+    #[arg(long, value_name = "TC")]
+    tc: Option<String>,
+    /// A fixed time per move, in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    st: Option<f64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Start positions: an EPD/FEN list in Vorpal's FEN, each played with both colours.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Start each pair of games with this many random plies.
+    #[arg(long, value_name = "N")]
+    random_plies: Option<usize>,
+    /// Seed of the random plies.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Append the games to this PGN file.
+    #[arg(long, value_name = "PATH")]
+    pgn: Option<PathBuf>,
+    /// Stop when the test decides: elo0=E0,elo1=E1,alpha=A,beta=B.
+    #[arg(long, value_name = "SPEC")]
+    sprt: Option<String>,
+    /// Adjudicate a draw when both engines' scores stay within ±CP for MOVES moves each.
+    #[arg(long, value_name = "MOVES,CP")]
+    draw: Option<String>,
+    /// Adjudicate a loss for an engine whose score stays at -CP or below for MOVES moves.
+    #[arg(long, value_name = "MOVES,CP")]
+    resign: Option<String>,
+    /// Milliseconds an engine may overrun its clock before it loses on time.
+    #[arg(long, default_value_t = 50)]
+    timemargin: u64,
+}
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -98,9 +154,17 @@ pub enum Command {
         /// The position to start from.
         #[command(flatten)]
         at: PositionArgs,
+        /// Replay a game of this PGN file instead (its Variant and FEN tags set the position).
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
+        /// With --pgn: which game of the file (from 1).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
         /// The moves, in Vorpal's notation.
         moves: Vec<String>,
     },
+    /// Play a match between two engines, Vorpal's rules as the arbiter.
+    Match(MatchArgs),
     /// Search a position: one info line per iteration, then `bestmove MOVE`.
     Search {
         /// The position to search.
@@ -233,7 +297,9 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             run_search(&pos, &limits, &shared, personality, seed)
         }
         Command::Bench { depth } => bench(&config, depth.min(MAX_DEPTH)),
-        Command::Play { at, moves } => play(at.position(&config)?, &moves),
+        Command::Play { at, pgn: Some(path), game, .. } => play_pgn(&config, &path, game, at),
+        Command::Play { at, moves, .. } => play(at.position(&config)?, &moves),
+        Command::Match(args) => run_match(&config, args),
     }
 }
 
@@ -355,6 +421,102 @@ fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
         }
         Ok(())
     })
+}
+
+/// Replays game `number` of a PGN file.
+fn play_pgn(config: &Config, path: &Path, number: usize, at: PositionArgs) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let games = pgn::read_games(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let game = games
+        .get(number.wrapping_sub(1))
+        .ok_or_else(|| bad(format!("{}: no game {number} (the file has {})", path.display(), games.len())))?;
+    let options = parse_options(&at.options)?;
+    let name = game.tag("Variant").unwrap_or("normal");
+    let variant = config.variant(name, &options).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let pos = position(&variant, game.tag("FEN"))?;
+    play(pos, &game.moves)?;
+    if let Some(result) = game.tag("Result") {
+        let termination = game.tag("Termination").map(|t| format!(" ({t})")).unwrap_or_default();
+        println!("pgn result {result}{termination}");
+    }
+    Ok(())
+}
+
+/// `vorpal match`: checks the arguments, then plays.
+fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
+    if args.engines.len() != 2 {
+        return Err(bad(format!("match needs exactly two --engine, got {}", args.engines.len())));
+    }
+    if args.protocols.len() > 2 {
+        return Err(bad("at most one --proto per --engine"));
+    }
+    let specs: Vec<EngineSpec> = args
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(i, command)| {
+            let protocol = Protocol::parse(args.protocols.get(i).map_or("uci", String::as_str)).map_err(bad)?;
+            Ok(EngineSpec { command: command.clone(), protocol })
+        })
+        .collect::<Result<_, Failure>>()?;
+    let options = parse_options(&args.options)?;
+    let variant = config.variant(&args.variant, &options).map_err(|e| bad(e.to_string()))?;
+    let tc = match (&args.tc, args.st) {
+        (Some(tc), None) => TimeControl::parse_tc(tc).map_err(bad)?,
+        (None, Some(st)) if st > 0.0 && st.is_finite() => TimeControl::PerMove(Duration::from_secs_f64(st)),
+        (None, Some(st)) => return Err(bad(format!("--st {st}: must be a positive number of seconds"))),
+        _ => return Err(bad("match needs one of --tc TC or --st SECONDS")),
+    };
+    let pair = |flag: &str, text: &Option<String>| -> Result<Option<(u32, i32)>, Failure> {
+        let Some(text) = text else { return Ok(None) };
+        let parsed = text.split_once(',').and_then(|(m, c)| Some((m.trim().parse().ok()?, c.trim().parse().ok()?)));
+        parsed.map(Some).ok_or_else(|| bad(format!("--{flag} {text}: expected MOVES,CP")))
+    };
+    let adjudication = Adjudication { draw: pair("draw", &args.draw)?, resign: pair("resign", &args.resign)? };
+    let openings = match (&args.openings, args.random_plies) {
+        (Some(_), Some(_)) => return Err(bad("give --openings or --random-plies, not both")),
+        (Some(path), None) => {
+            let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+            read_openings(&variant, &text, &path.display().to_string()).map_err(bad)?
+        }
+        (None, Some(plies)) => {
+            let mut rng = Rng::new(args.seed);
+            (0..args.games.div_ceil(2).max(1)).map(|_| random_opening(&variant, plies, &mut rng)).collect()
+        }
+        (None, None) => vec![Opening { fen: variant.start_fen.clone(), moves: Vec::new() }],
+    };
+    if args.games == 0 || args.concurrency == 0 || args.concurrency > 64 {
+        return Err(bad("--games must be at least 1, --concurrency 1 to 64"));
+    }
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose().map_err(bad)?;
+    let match_config = MatchConfig {
+        engines: [specs[0].clone(), specs[1].clone()],
+        rules: GameRules { variant, tc, margin: Duration::from_millis(args.timemargin), adjudication },
+        games: args.games,
+        concurrency: args.concurrency,
+        openings,
+        pgn: args.pgn,
+        sprt,
+    };
+    let result = arena::run_match(&match_config).map_err(bad)?;
+    let score = result.score;
+    let elo = score.elo().map(|(e, err)| format!("{e:+.1} ± {err:.1}")).unwrap_or_else(|| "-".into());
+    let verdict = match result.verdict {
+        Some(Verdict::H1) => ", SPRT: H1 accepted",
+        Some(Verdict::H0) => ", SPRT: H0 accepted",
+        Some(Verdict::Continue) => ", SPRT: no decision",
+        None => "",
+    };
+    println!(
+        "Finished: {} games, +{} ={} -{}, {:.1} %, Elo {elo}, LOS {:.1} %{verdict}",
+        score.games(),
+        score.wins,
+        score.draws,
+        score.losses,
+        score.fraction() * 100.0,
+        score.los() * 100.0
+    );
+    Ok(())
 }
 
 fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {

@@ -3,6 +3,7 @@
 
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod cli;
 pub mod config;
 pub mod eval;

@@ -60,7 +60,6 @@ fn xboard_protover_lists_the_features_and_every_showable_variant() {
         "msalice",
         "odonohue",
         "duo",
-        "alice3",
         "alice8x4",
         "lma",
         "lmadouble",
@@ -70,6 +69,7 @@ fn xboard_protover_lists_the_features_and_every_showable_variant() {
         assert!(names.contains(&name), "{name} missing from {variants}");
     }
     assert!(!names.contains(&"monochrome"), "XBoard cannot show Monochrome's change of owner");
+    assert!(!names.contains(&"alice3"), "XBoard 4.9.1 reads no move from a 16th rank");
     assert!(lines.iter().any(|l| l.starts_with("feature option=\"EnPassant -check")));
     assert!(lines.iter().any(|l| l.starts_with("feature option=\"Personality -combo")));
 }
@@ -83,20 +83,19 @@ fn xboard_variant_sends_the_setup_of_each_layout() {
         ("alice8x4", "9x8+0_fairy rqkr*4/nbbn*4/pppp*4/4*4/4*4/PPPP*4/NBBN*4/RQKR*4 w"),
         ("lma", "13x7+0_fairy rcqkcr*6/pppppp*6/6*6/6*6/6*6/6*PPPPPP/6*RCQKCR w"),
         ("insideout", "11x6+0_fairy rbkknr*****/pppppp*****/6*4/6*4/PPPPPP*****/RNKKBR***** w"),
-        (
-            "alice3",
-            "16x16+0_fairy 8********/8********/8********/8********/8********/8********/8********/8********/rnbqkbnr8/",
-        ),
     ];
     for (n, (variant, setup)) in expected.iter().enumerate() {
         e.send(&format!("variant {variant}"));
         let lines = sync(&mut e, n as u32);
         assert!(lines.iter().any(|l| l.starts_with("setup (") && l.contains(setup)), "{variant}: {lines:?}");
     }
+    e.send("variant alice3");
+    let lines = sync(&mut e, 8);
+    assert!(lines[0].starts_with("Error (variant alice3 cannot be shown: 3 layers of 8x8 do not fit"), "{lines:?}");
     e.send("variant lma");
     let lines = sync(&mut e, 9);
     assert!(
-        lines[0].starts_with("setup (P..RQ..C.............Kp..rq..c.............k)"),
+        lines[0].starts_with("setup (P..RQ..C..K...........p..rq..c..k...........)"),
         "the Cardinal is XBoard's Archbishop: {lines:?}"
     );
     e.send("variant normal");
@@ -311,4 +310,29 @@ fn xboard_errors_name_what_was_wrong_and_garbage_does_not_kill_it() {
     sync(&mut e, 99);
     e.send("usermove e2e4");
     assert!(sync(&mut e, 100).is_empty(), "the position survived the garbage");
+}
+
+#[test]
+fn xboard_refuses_what_it_cannot_show_castling_and_spawned_pawns() {
+    let mut e = xboard();
+    e.send("variant alice");
+    sync(&mut e, 0);
+    e.send("setboard 4k3/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/8 w K - 0 1");
+    e.send("usermove e1o1");
+    let lines = sync(&mut e, 1);
+    assert_eq!(lines, ["Illegal move (XBoard cannot show this castling: it would leave the rook where it was): e1o1"]);
+    e.send("variant insideout");
+    sync(&mut e, 2);
+    // Black takes a king: pawns spawn on a2, b2, c2, d2 (and a5, d5, e5, f5), which XBoard does not show.
+    e.send("setboard k5/1pn3/6/6/4PN/r1K2K|******/******/**4/**4/******/****** b - - 0 1");
+    e.send("usermove a1c1");
+    e.send("usermove a2a3");
+    e.send("usermove e2j3");
+    let lines = sync(&mut e, 3);
+    assert_eq!(lines, ["Illegal move (XBoard does not show the piece that would move): a2a3"]);
+    e.send("go");
+    let mv = e.until("move ").pop().unwrap();
+    for hidden in ["a5", "d5", "e5", "f5"] {
+        assert!(!mv.starts_with(&format!("move {hidden}")), "the engine moved a pawn XBoard does not show: {mv}");
+    }
 }

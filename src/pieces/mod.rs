@@ -42,6 +42,14 @@ impl Color {
             Color::Black
         }
     }
+
+    /// `White` or `Black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
 }
 
 /// One value per colour.

@@ -63,6 +63,30 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// The end in words, as result claims and PGN comments give it: `White mates`,
+    /// `Stalemate`, `King captured`, `Black has no move`… (with the score where captures score).
+    pub fn describe(&self, pos: &Position) -> String {
+        let text = match (self.reason, self.winner) {
+            (Reason::Checkmate, Some(w)) => format!("{} mates", w.name()),
+            (Reason::Stalemate, _) => "Stalemate".into(),
+            (Reason::KingCaptured, _) => "King captured".into(),
+            (Reason::NoKingLeft, Some(w)) => format!("{} has no king left", w.flip().name()),
+            (Reason::NoMove, _) => format!("{} has no move", pos.side().name()),
+            (Reason::HalfEmptied, _) => "A half of the board is empty".into(),
+            (Reason::FiftyMoves, _) => "50-move rule".into(),
+            (Reason::Repetition, _) => "3-fold repetition".into(),
+            (reason, _) => reason.to_string(),
+        };
+        if pos.variant().capture_values.is_empty() {
+            text
+        } else {
+            let scores = pos.scores();
+            format!("{text}, score {}-{}", scores[Color::White], scores[Color::Black])
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.result(), self.reason)

@@ -279,6 +279,9 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             self.lists[ply] = moves;
             return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
         }
+        if ply == 0 && moves.iter().any(|m| !self.limits.excluded.contains(m)) {
+            moves.retain(|m| !self.limits.excluded.contains(m));
+        }
         self.order(pos, &mut moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best = -INFINITY;

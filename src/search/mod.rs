@@ -34,6 +34,8 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until told to stop.
     pub infinite: bool,
+    /// Root moves not to play unless nothing else is legal (moves a GUI cannot show).
+    pub excluded: Vec<Move>,
 }
 
 impl Limits {

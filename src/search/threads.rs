@@ -89,7 +89,7 @@ pub fn search<R: Evaluate>(
                 score: 0,
                 nodes: worker.total_nodes(),
                 time: start.elapsed(),
-                pv: vec![moves[0]],
+                pv: vec![moves.iter().find(|m| !limits.excluded.contains(m)).copied().unwrap_or(moves[0])],
             })
         })
     })

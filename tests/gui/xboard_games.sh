@@ -17,8 +17,11 @@ if ! command -v xboard >/dev/null || ! command -v Xvfb >/dev/null || ! command -
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q xboard xvfb imagemagick
 fi
 cargo build --release -q
-engine=$PWD/target/release/vorpal
 mkdir -p "$out"
+# A copy, so a rebuild during the run does not change the engine under XBoard.
+cp target/release/vorpal "$out/vorpal"
+engine=$PWD/$out/vorpal
+[[ $out == /* ]] && engine=$out/vorpal
 
 variants=("$@")
 if [[ ${#variants[@]} == 0 ]]; then

@@ -8,6 +8,7 @@
 
 use crate::geometry::{Square, MAX_SIDE};
 use crate::movegen::Move;
+use crate::position::Position;
 use crate::variant::Variant;
 
 /// XBoard's piece types in the order of its `pieceToChar` table, with the Betza movement XBoard
@@ -23,7 +24,7 @@ const XBOARD_TYPES: [Option<&str>; 22] = [
     Some("BN"),
     Some("RN"),
     Some("W"),
-    None,
+    Some("K"),
     None,
     None,
     None,
@@ -38,7 +39,7 @@ const XBOARD_TYPES: [Option<&str>; 22] = [
 ];
 
 /// The slots of the pieceToChar table where a piece of unknown movement may go, in order.
-const FREE_SLOTS: [usize; 14] = [5, 6, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
+const FREE_SLOTS: [usize; 13] = [5, 6, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
 
 /// A variant's place on XBoard's board.
 #[derive(Clone, Debug)]
@@ -74,9 +75,12 @@ impl Display {
             widths.push(hi - lo + 1);
         }
         let max = MAX_SIDE as usize;
+        // XBoard 4.9.1 reads no move from the 16th rank (`d16d15` becomes a null move), so
+        // layouts use 15 ranks at most.
+        let max_height = max - 1;
         let row: usize = widths.iter().map(|&w| w as usize).sum();
         let mut origin = Vec::new();
-        let (width, height) = if row <= max {
+        let (width, height) = if row <= max && g.ranks as usize <= max_height {
             let gap = usize::from(row + layers - 1 <= max);
             let mut x = 0;
             for &w in &widths {
@@ -89,11 +93,11 @@ impl Display {
             let right = widths.iter().skip(1).step_by(2).copied().max().unwrap_or(0) as usize;
             let rows = layers.div_ceil(2);
             let ranks = g.ranks as usize;
-            if left + right > max || rows * ranks > max {
-                return Err(format!("{} layers of {}x{} do not fit on XBoard's 16x16 board", layers, g.files, g.ranks));
+            if left + right > max || rows * ranks > max_height {
+                return Err(format!("{} layers of {}x{} do not fit on XBoard's board (16 files, 15 usable ranks)", layers, g.files, g.ranks));
             }
             let gap_file = usize::from(left + right < max);
-            let gap_rank = usize::from(rows * ranks + rows - 1 <= max);
+            let gap_rank = usize::from(rows * ranks + rows - 1 <= max_height);
             for l in 0..layers {
                 let x = if l % 2 == 0 { 0 } else { left + gap_file };
                 origin.push((x as u8, ((l / 2) * (ranks + gap_rank)) as u8));
@@ -130,6 +134,12 @@ impl Display {
         let l = sq.layer() as usize;
         let (x, y) = self.origin[l];
         (x + g.file(sq.cell()) - self.first_file[l], y + g.rank(sq.cell()))
+    }
+
+    /// Whether XBoard draws Vorpal's castling: only in FIDE chess, where XBoard knows the rules
+    /// (elsewhere the king is a commoner to XBoard, and the rook would stay where it was).
+    pub fn shows_castling(&self) -> bool {
+        self.native
     }
 
     /// XBoard's name of the square where `sq` is shown.
@@ -214,7 +224,7 @@ impl Display {
     }
 
     /// The board part of an XBoard FEN showing the board `char_at` describes.
-    pub fn board_fen(&self, char_at: impl Fn(Square) -> Option<char>) -> String {
+    fn board_fen(&self, char_at: impl Fn(Square) -> Option<char>) -> String {
         self.rows(|cell| match cell {
             None => Some('*'),
             Some(sq) => char_at(sq),
@@ -326,9 +336,30 @@ impl Display {
         Ok(layers.join("|"))
     }
 
-    /// The `setup` line that switches XBoard to this layout at `board_fen`'s position, or `None`
-    /// for FIDE chess, which XBoard knows.
-    pub fn setup_line(&self, variant: &Variant, fen_rest: &str, board_fen: &str) -> Option<String> {
+    /// XBoard's FEN of `pos` on this board. Castling rights are left out where XBoard cannot
+    /// show castling: it would act on them (see `shows_castling`).
+    pub fn fen(&self, pos: &Position) -> String {
+        let variant = pos.variant();
+        let vorpal = pos.to_fen();
+        let fields: Vec<&str> = vorpal.split_whitespace().collect();
+        let ep = fields
+            .get(3)
+            .and_then(|ep| variant.geometry.parse_square(ep))
+            .map(|sq| self.square_name(variant, sq))
+            .unwrap_or_else(|| "-".into());
+        let castling = if self.shows_castling() { fields.get(2).copied().unwrap_or("-") } else { "-" };
+        format!(
+            "{} {} {castling} {ep} {} {}",
+            self.board_fen(|sq| pos.piece_char(sq)),
+            fields.get(1).unwrap_or(&"w"),
+            fields.get(4).unwrap_or(&"0"),
+            fields.get(5).unwrap_or(&"1")
+        )
+    }
+
+    /// The `setup` line that switches XBoard to this layout at the position of XBoard's `fen`,
+    /// or `None` for FIDE chess, which XBoard knows.
+    pub fn setup_line(&self, variant: &Variant, fen: &str) -> Option<String> {
         if self.native {
             return None;
         }
@@ -338,7 +369,7 @@ impl Display {
             table[22 + self.slots[role]] = piece.letter.to_ascii_lowercase();
         }
         let table: String = table.iter().collect();
-        Some(format!("setup ({table}) {}x{}+0_fairy {board_fen} {fen_rest}", self.width, self.height))
+        Some(format!("setup ({table}) {}x{}+0_fairy {fen}", self.width, self.height))
     }
 
     /// The `piece` lines for the pieces whose movement is not the one XBoard gives their slot.
@@ -369,7 +400,9 @@ fn piece_slots(variant: &Variant) -> Result<Vec<usize>, String> {
         let wanted = if is_pawn(role) {
             Some(0)
         } else if is_king(role) {
-            Some(21)
+            // XBoard castles whenever a king steps two or more files along a rank; a king
+            // crossing boards does that all the time, so it is shown as XBoard's commoner.
+            Some(if variant.name == "normal" { 21 } else { 10 })
         } else {
             let by_letter = LETTERS.find(piece.letter.to_ascii_uppercase()).filter(|&s| XBOARD_TYPES[s] == betza);
             by_letter.or_else(|| (1..21).find(|&s| !taken[s] && XBOARD_TYPES[s] == betza))

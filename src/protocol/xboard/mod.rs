@@ -12,11 +12,12 @@ use std::time::{Duration, Instant};
 use super::session::Session;
 use super::Event;
 use crate::config::Config;
+use crate::geometry::Square;
 use crate::movegen::{legal, Move};
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::outcome::outcome;
-use crate::rules::{Outcome, Reason};
+use crate::rules::Outcome;
 use crate::search::personality::Personality;
 use crate::search::time::{Budget, Clock};
 use crate::search::{Info, Limits, Shared};
@@ -88,7 +89,9 @@ struct XBoard {
     /// The opponent's reply the last search expected.
     expected: Option<Move>,
     /// The square of the piece the user holds (`lift`).
-    lifted: Option<crate::geometry::Square>,
+    lifted: Option<Square>,
+    /// Pieces XBoard does not show (Inside-out's spawned pawns), before each move made.
+    hidden: Vec<Vec<Square>>,
 }
 
 /// Serves XBoard commands until `quit` or the end of input (the `xboard` line was read).
@@ -114,6 +117,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i3
         progress: Arc::default(),
         expected: None,
         lifted: None,
+        hidden: vec![Vec::new()],
     };
     while let Ok(event) = lines.recv() {
         match event {
@@ -311,12 +315,7 @@ impl XBoard {
         }
         self.new_game();
         let variant = self.session.variant.clone();
-        let fen = self.session.position.to_fen();
-        let (_, fen_rest) = fen.split_once(' ').unwrap_or((&fen, "w - - 0 1"));
-        let board = self.display.board_fen(|sq| self.session.position.piece_char(sq));
-        let rest: Vec<&str> = fen_rest.split_whitespace().take(5).collect();
-        let rest = self.xboard_fen_rest(&rest);
-        if let Some(setup) = self.display.setup_line(&variant, &rest, &board) {
+        if let Some(setup) = self.display.setup_line(&variant, &self.display.fen(&self.session.position)) {
             println!("{setup}");
         }
         for line in self.display.piece_lines(&variant) {
@@ -325,30 +324,12 @@ impl XBoard {
         Ok(())
     }
 
-    /// The side, castling, e.p. and counters of a Vorpal FEN in XBoard's terms.
-    fn xboard_fen_rest(&self, fields: &[&str]) -> String {
-        let variant = &self.session.variant;
-        let ep = fields
-            .get(2)
-            .and_then(|ep| variant.geometry.parse_square(ep))
-            .map(|sq| self.display.square_name(variant, sq))
-            .unwrap_or_else(|| "-".into());
-        let castling = if variant.geometry.layers > 1 { "-" } else { fields.get(1).copied().unwrap_or("-") };
-        format!(
-            "{} {} {} {} {}",
-            fields.first().unwrap_or(&"w"),
-            castling,
-            ep,
-            fields.get(3).unwrap_or(&"0"),
-            fields.get(4).unwrap_or(&"1")
-        )
-    }
-
     fn new_game(&mut self) {
         self.game_over = false;
         self.moves_made = 0;
         self.expected = None;
         self.lifted = None;
+        self.hidden = vec![Vec::new()];
         *self.progress.lock().expect("progress lock") = Progress::default();
     }
 
@@ -467,6 +448,23 @@ impl XBoard {
         moves
     }
 
+    /// Whether XBoard can show `mv`: not Vorpal's castling outside FIDE chess (XBoard would
+    /// leave the rook where it was), nor a move of a piece XBoard does not show.
+    fn showable(&self, mv: &Move) -> bool {
+        (mv.rook.is_none() || self.display.shows_castling()) && !self.hidden_now().contains(&mv.from)
+    }
+
+    /// The pieces XBoard does not show now.
+    fn hidden_now(&self) -> &[Square] {
+        self.hidden.last().map_or(&[], |h| h.as_slice())
+    }
+
+    /// The legal moves XBoard can show; the others are refused from the user and not played.
+    fn showable_moves(&mut self) -> Vec<Move> {
+        let moves = self.legal_moves();
+        moves.into_iter().filter(|m| self.showable(m)).collect()
+    }
+
     /// The game's outcome at the current position, if it is over.
     fn outcome(&mut self) -> Option<Outcome> {
         with_rules!(&self.session.variant.family, |rules| outcome(rules, &mut self.session.position))
@@ -483,6 +481,14 @@ impl XBoard {
             .display
             .find_move(&variant, &moves, text)
             .ok_or_else(|| Reply::Illegal("not a legal move here".into(), text.into()))?;
+        if !self.showable(&mv) {
+            let reason = if mv.rook.is_some() {
+                "XBoard cannot show this castling: it would leave the rook where it was"
+            } else {
+                "XBoard does not show the piece that would move"
+            };
+            return Err(Reply::Illegal(reason.into(), text.into()));
+        }
         let pondered = match self.search {
             Some((number, Purpose::Ponder(expected))) if expected == mv && self.engine_side.is_some() => {
                 self.search = Some((number, Purpose::Think));
@@ -503,8 +509,25 @@ impl XBoard {
         Ok(())
     }
 
+    /// Makes `mv` and notes the pieces it puts on the board that XBoard does not show.
     fn play(&mut self, mv: Move) {
+        let g = self.session.variant.geometry.clone();
+        let squares: Vec<Square> = (0..g.layers)
+            .flat_map(|l| (0..g.files * g.ranks).map(move |c| Square::new(l, c)))
+            .filter(|&sq| g.exists(sq))
+            .collect();
+        let empty_before: Vec<Square> =
+            squares.iter().copied().filter(|&sq| self.session.position.piece_at(sq).is_none()).collect();
         self.session.position.make(mv);
+        let shown = [Some(mv.to), mv.rook.map(|(_, to)| to)];
+        let mut hidden: Vec<Square> =
+            self.hidden_now().iter().copied().filter(|&sq| sq != mv.to && Some(sq) != mv.capture).collect();
+        hidden.extend(
+            empty_before
+                .into_iter()
+                .filter(|&sq| self.session.position.piece_at(sq).is_some() && !shown.contains(&Some(sq))),
+        );
+        self.hidden.push(hidden);
         self.moves_made += 1;
         self.lifted = None;
     }
@@ -512,7 +535,7 @@ impl XBoard {
     /// Prints the result claim if the game is over by the rules; returns whether it is.
     fn claim_if_over(&mut self) -> bool {
         let Some(outcome) = self.outcome() else { return false };
-        println!("{} {{{}}}", outcome.result(), claim_text(&outcome, &self.session.position));
+        println!("{} {{{}}}", outcome.result(), outcome.describe(&self.session.position));
         self.game_over = true;
         true
     }
@@ -525,6 +548,7 @@ impl XBoard {
         self.abandon();
         for _ in 0..count {
             self.session.position.unmake();
+            self.hidden.pop();
         }
         self.moves_made -= count;
         self.game_over = false;
@@ -536,8 +560,9 @@ impl XBoard {
     }
 
     /// The limits for choosing the engine's move now.
-    fn limits(&self) -> Limits {
-        let mut limits = Limits { depth: self.depth_limit, ..Limits::default() };
+    fn limits(&mut self) -> Limits {
+        let excluded = self.legal_moves().into_iter().filter(|m| !self.showable(m)).collect();
+        let mut limits = Limits { depth: self.depth_limit, excluded, ..Limits::default() };
         let budget = match self.control.per_move {
             Some(per_move) => Budget::fixed(per_move).hard,
             None => {
@@ -571,7 +596,7 @@ impl XBoard {
     /// Starts pondering on the expected reply, when pondering is on and there is one.
     fn ponder_if_wanted(&mut self) {
         let Some(expected) = self.expected.filter(|_| self.ponder && !self.game_over) else { return };
-        if !self.legal_moves().contains(&expected) {
+        if !self.showable_moves().contains(&expected) {
             return;
         }
         let mut pos = self.session.position.clone();
@@ -645,6 +670,7 @@ impl XBoard {
             return;
         };
         let mv = info.pv[0];
+        // A move XBoard cannot show is played only when nothing else is legal (the search's rule).
         if self.engine_side != Some(self.session.position.side()) || !self.legal_moves().contains(&mv) {
             return;
         }
@@ -675,7 +701,7 @@ impl XBoard {
     /// `lift SQ`: highlight where the piece there may go.
     fn lift(&mut self, square: &str) -> Result<(), Reply> {
         let from = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
-        let moves = self.legal_moves();
+        let moves = self.showable_moves();
         let variant = self.session.variant.clone();
         let display = &self.display;
         let same = |a, b| display.square_name(&variant, a) == display.square_name(&variant, b);
@@ -769,27 +795,5 @@ fn xboard_score(info: &Info) -> i32 {
         Some(moves) if moves > 0 => XBOARD_MATE + moves,
         Some(moves) => -XBOARD_MATE + moves,
         None => info.score,
-    }
-}
-
-/// The comment of a result claim: `White mates`, `King captured`, `Stalemate`...
-fn claim_text(outcome: &Outcome, pos: &crate::position::Position) -> String {
-    let name = |c: Color| if c == Color::White { "White" } else { "Black" };
-    let text = match (outcome.reason, outcome.winner) {
-        (Reason::Checkmate, Some(w)) => format!("{} mates", name(w)),
-        (Reason::Stalemate, _) => "Stalemate".into(),
-        (Reason::KingCaptured, _) => "King captured".into(),
-        (Reason::NoKingLeft, Some(w)) => format!("{} has no king left", name(w.flip())),
-        (Reason::NoMove, _) => format!("{} has no move", name(pos.side())),
-        (Reason::HalfEmptied, _) => "A half of the board is empty".into(),
-        (Reason::FiftyMoves, _) => "50-move rule".into(),
-        (Reason::Repetition, _) => "3-fold repetition".into(),
-        (reason, _) => reason.to_string(),
-    };
-    if pos.variant().capture_values.is_empty() {
-        text
-    } else {
-        let scores = pos.scores();
-        format!("{text}, score {}-{}", scores[Color::White], scores[Color::Black])
     }
 }

@@ -1,0 +1,541 @@
+//! An engine under the match runner: a process started from a command line, spoken to over UCI
+//! or XBoard, told the game so far and asked for one move at a time.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::movegen::Move;
+use crate::protocol::xboard::display::Display;
+use crate::search::{MATE, MAX_PLY};
+use crate::variant::Variant;
+
+/// How long an engine may take to start, answer the handshake or get ready.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long an engine may take to quit before it is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// The protocol an engine speaks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// UCI.
+    Uci,
+    /// XBoard / CECP v2.
+    Xboard,
+}
+
+impl Protocol {
+    /// Parses `uci` or `xboard`.
+    pub fn parse(text: &str) -> Result<Protocol, String> {
+        match text {
+            "uci" => Ok(Protocol::Uci),
+            "xboard" | "cecp" => Ok(Protocol::Xboard),
+            other => Err(format!("--proto: '{other}' is neither uci nor xboard")),
+        }
+    }
+}
+
+/// How an engine is started.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// The command line, run by `sh -c`.
+    pub command: String,
+    /// Its protocol.
+    pub protocol: Protocol,
+}
+
+/// The time control of a match.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum TimeControl {
+    /// `MOVES/SECONDS` (MOVES 0: the whole game) plus an increment per move.
+    Clock {
+        /// Moves per period, 0 for sudden death.
+        moves: u32,
+        /// Time per period.
+        base: Duration,
+        /// Time added after each move.
+        increment: Duration,
+    },
+    /// A fixed time per move.
+    PerMove(Duration),
+}
+
+impl TimeControl {
+    /// Parses `--tc MOVES/SECONDS`, `--tc SECONDS+INC` or `--tc SECONDS`.
+    pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
+        let seconds = |t: &str| -> Result<Duration, String> {
+            t.parse::<f64>()
+                .ok()
+                .filter(|s| *s > 0.0 && s.is_finite())
+                .map(Duration::from_secs_f64)
+                .ok_or(format!("--tc: '{t}' is not a positive number of seconds"))
+        };
+        let (moves, rest) = match text.split_once('/') {
+            Some((m, rest)) => (m.parse::<u32>().map_err(|_| format!("--tc: '{m}' is not a move count"))?, rest),
+            None => (0, text),
+        };
+        let (base, increment) = match rest.split_once('+') {
+            Some((b, i)) => (seconds(b)?, if i.trim() == "0" { Duration::ZERO } else { seconds(i)? }),
+            None => (seconds(rest)?, Duration::ZERO),
+        };
+        Ok(TimeControl::Clock { moves, base, increment })
+    }
+
+    /// The PGN `TimeControl` tag: `40/60`, `60+1`, `60`, or `1/5` for 5 s per move.
+    pub fn pgn_tag(&self) -> String {
+        let s = |d: Duration| {
+            let text = format!("{:.3}", d.as_secs_f64());
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        match *self {
+            TimeControl::Clock { moves, base, increment } => {
+                let period = if moves > 0 { format!("{moves}/{}", s(base)) } else { s(base) };
+                if increment.is_zero() {
+                    period
+                } else {
+                    format!("{period}+{}", s(increment))
+                }
+            }
+            TimeControl::PerMove(t) => format!("1/{}", s(t)),
+        }
+    }
+}
+
+/// The clocks when an engine is asked to move.
+#[derive(Copy, Clone, Debug)]
+pub struct Clocks {
+    /// White's and Black's time left.
+    pub left: [Duration; 2],
+    /// Moves to the next time control of the side to move, if the control has periods.
+    pub moves_to_go: Option<u32>,
+}
+
+/// What an engine answered when asked to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A move, in the engine's notation, with the last score it reported (centipawns, its view).
+    Move(String, Option<i32>),
+    /// A claim that the game is over: the result and the comment.
+    Claim(String, String),
+    /// It resigned.
+    Resign,
+    /// It ended, or closed its output: why.
+    Crashed(String),
+    /// It did not answer in time.
+    Timeout,
+}
+
+/// A running engine.
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    protocol: Protocol,
+    /// The engine's name, from its handshake.
+    pub name: String,
+    /// XBoard: whether it takes `setboard`, and `usermove` before moves.
+    setboard: bool,
+    usermove: bool,
+    ping: bool,
+    /// XBoard: moves of the current game already sent to it.
+    known: usize,
+    display: Option<Display>,
+}
+
+impl Engine {
+    /// Starts the engine and completes the protocol's handshake for `variant`.
+    pub fn start(spec: &EngineSpec, variant: &Arc<Variant>) -> Result<Engine, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec {}", spec.command))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{}': {e}", spec.command))?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let fallback = spec.command.split_whitespace().next().unwrap_or("engine");
+        let fallback = fallback.rsplit('/').next().unwrap_or(fallback).to_string();
+        let display = (spec.protocol == Protocol::Xboard).then(|| Display::new(variant)).transpose()?;
+        let mut engine = Engine {
+            child,
+            stdin,
+            lines,
+            protocol: spec.protocol,
+            name: fallback,
+            setboard: false,
+            usermove: false,
+            ping: false,
+            known: 0,
+            display,
+        };
+        match spec.protocol {
+            Protocol::Uci => engine.uci_handshake(variant)?,
+            Protocol::Xboard => engine.xboard_handshake(variant)?,
+        }
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| format!("{} crashed: {e}", self.name))
+    }
+
+    /// The next line before `deadline`.
+    fn line(&mut self, deadline: Instant) -> Result<String, Answer> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(Answer::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Err(Answer::Crashed(self.exit_status())),
+        }
+    }
+
+    /// Lines until one starts with `prefix`, within the handshake time.
+    fn expect(&mut self, prefix: &str, mut each: impl FnMut(&str)) -> Result<(), String> {
+        let deadline = Instant::now() + HANDSHAKE;
+        loop {
+            match self.line(deadline) {
+                Ok(line) if line.starts_with(prefix) => return Ok(()),
+                Ok(line) => each(&line),
+                Err(_) => return Err(format!("{}: no '{prefix}' within {} s", self.name, HANDSHAKE.as_secs())),
+            }
+        }
+    }
+
+    fn exit_status(&mut self) -> String {
+        std::thread::sleep(Duration::from_millis(20));
+        match self.child.try_wait() {
+            Ok(Some(status)) => format!("exited ({status})"),
+            _ => "closed its output".into(),
+        }
+    }
+
+    fn uci_handshake(&mut self, variant: &Arc<Variant>) -> Result<(), String> {
+        self.send("uci")?;
+        let mut name = None;
+        self.expect("uciok", |line| {
+            if let Some(n) = line.strip_prefix("id name ") {
+                name = Some(n.trim().to_string());
+            }
+        })?;
+        if let Some(name) = name {
+            self.name = name;
+        }
+        if variant.name != "normal" {
+            self.send(&format!("setoption name UCI_Variant value {}", variant.name))?;
+        }
+        self.ready()
+    }
+
+    fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.expect("readyok", |_| {})
+    }
+
+    fn xboard_handshake(&mut self, _variant: &Arc<Variant>) -> Result<(), String> {
+        self.send("xboard")?;
+        self.send("protover 2")?;
+        let mut features = Vec::new();
+        self.expect_features(&mut features)?;
+        for (key, value) in &features {
+            match key.as_str() {
+                "myname" => self.name = value.clone(),
+                "setboard" => self.setboard = value == "1",
+                "usermove" => self.usermove = value == "1",
+                "ping" => self.ping = value == "1",
+                _ => {}
+            }
+            if ["myname", "setboard", "usermove", "ping", "done", "variants", "sigint", "sigterm", "time"]
+                .contains(&key.as_str())
+            {
+                self.send(&format!("accepted {key}"))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads `feature` lines until `done=1` (or until 2 s of silence from a protocol 1 engine).
+    fn expect_features(&mut self, features: &mut Vec<(String, String)>) -> Result<(), String> {
+        let mut deadline = Instant::now() + Duration::from_secs(2);
+        loop {
+            let line = match self.line(deadline) {
+                Ok(line) => line,
+                Err(Answer::Timeout) => return Ok(()),
+                Err(_) => return Err(format!("{}: ended during the handshake", self.name)),
+            };
+            let Some(rest) = line.strip_prefix("feature ") else { continue };
+            for (key, value) in parse_features(rest) {
+                match (key.as_str(), value.as_str()) {
+                    ("done", "1") => return Ok(()),
+                    ("done", "0") => deadline = Instant::now() + HANDSHAKE,
+                    _ => features.push((key, value)),
+                }
+            }
+        }
+    }
+
+    /// Prepares a new game from `start` (Vorpal's FEN) in `variant`.
+    pub fn new_game(&mut self, variant: &Arc<Variant>, start: &crate::position::Position, tc: TimeControl) -> Result<(), String> {
+        match self.protocol {
+            Protocol::Uci => {
+                self.send("ucinewgame")?;
+                self.ready()
+            }
+            Protocol::Xboard => {
+                self.known = 0;
+                self.send("new")?;
+                if variant.name != "normal" {
+                    self.send(&format!("variant {}", variant.name))?;
+                }
+                for line in ["easy", "post", "force"] {
+                    self.send(line)?;
+                }
+                match tc {
+                    TimeControl::Clock { moves, base, increment } => {
+                        let secs = base.as_secs();
+                        let inc = increment.as_secs_f64();
+                        self.send(&format!("level {moves} {}:{:02} {inc}", secs / 60, secs % 60))?
+                    }
+                    TimeControl::PerMove(t) => self.send(&format!("st {}", t.as_secs_f64()))?,
+                }
+                if start.to_fen() != variant.start_fen {
+                    if !self.setboard {
+                        return Err(format!("{} cannot set up a position (no setboard)", self.name));
+                    }
+                    let fen = self.display.as_ref().expect("an XBoard engine has a display").fen(start);
+                    self.send(&format!("setboard {fen}"))?;
+                }
+                self.drain()
+            }
+        }
+    }
+
+    /// Reads away what the engine still had to say about the last game (a result claim after
+    /// its last move, thinking output): with `ping` up to the `pong`, else for a moment.
+    fn drain(&mut self) -> Result<(), String> {
+        if self.ping {
+            self.send("ping 1")?;
+            return self.expect("pong", |_| {});
+        }
+        let quiet = Instant::now() + Duration::from_millis(100);
+        while self.line(quiet).is_ok() {}
+        Ok(())
+    }
+
+    /// Asks for a move after `moves` from `start`, with the time it has; gives up after `limit`.
+    pub fn play(
+        &mut self,
+        variant: &Arc<Variant>,
+        start_fen: &str,
+        moves: &[Move],
+        clocks: Clocks,
+        tc: TimeControl,
+        limit: Duration,
+    ) -> Answer {
+        let deadline = Instant::now() + limit;
+        let side = moves.len() % 2;
+        let sent = match self.protocol {
+            Protocol::Uci => self.uci_go(variant, start_fen, moves, clocks, tc),
+            Protocol::Xboard => self.xboard_go(variant, moves, clocks, side),
+        };
+        if let Err(e) = sent {
+            return Answer::Crashed(e);
+        }
+        let mut score = None;
+        loop {
+            let line = match self.line(deadline) {
+                Ok(line) => line,
+                Err(answer) => return answer,
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match self.protocol {
+                Protocol::Uci => match words.as_slice() {
+                    ["bestmove", mv, ..] => return Answer::Move(mv.to_string(), score),
+                    ["info", rest @ ..] => score = uci_score(rest).or(score),
+                    _ => {}
+                },
+                Protocol::Xboard => match words.as_slice() {
+                    ["move", mv] => {
+                        let mut text = mv.to_string();
+                        while text.ends_with(',') {
+                            match self.line(deadline) {
+                                Ok(next) => match next.strip_prefix("move ") {
+                                    Some(leg) => text.push_str(leg.trim()),
+                                    None => continue,
+                                },
+                                Err(answer) => return answer,
+                            }
+                        }
+                        self.known = moves.len() + 1;
+                        return Answer::Move(text, score);
+                    }
+                    ["resign", ..] => return Answer::Resign,
+                    [result @ ("1-0" | "0-1" | "1/2-1/2"), ..] => {
+                        let comment = line.split_once('{').map(|(_, c)| c.trim_end_matches('}').trim()).unwrap_or("");
+                        return Answer::Claim(result.to_string(), comment.to_string());
+                    }
+                    [depth, value, ..] if depth.parse::<u32>().is_ok() => {
+                        score = value.parse::<i32>().ok().map(xboard_score).or(score);
+                    }
+                    _ => {}
+                },
+            }
+        }
+    }
+
+    fn uci_go(
+        &mut self,
+        variant: &Arc<Variant>,
+        start_fen: &str,
+        moves: &[Move],
+        clocks: Clocks,
+        tc: TimeControl,
+    ) -> Result<(), String> {
+        let texts: Vec<String> = moves.iter().map(|m| m.to_text(variant)).collect();
+        let setup = if start_fen == variant.start_fen { "startpos".to_string() } else { format!("fen {start_fen}") };
+        let moves = if texts.is_empty() { String::new() } else { format!(" moves {}", texts.join(" ")) };
+        self.send(&format!("position {setup}{moves}"))?;
+        match tc {
+            TimeControl::PerMove(t) => self.send(&format!("go movetime {}", t.as_millis())),
+            TimeControl::Clock { increment, .. } => {
+                let ms = |d: Duration| d.as_millis();
+                let inc = ms(increment);
+                let mtg = clocks.moves_to_go.map(|n| format!(" movestogo {n}")).unwrap_or_default();
+                self.send(&format!(
+                    "go wtime {} btime {} winc {inc} binc {inc}{mtg}",
+                    ms(clocks.left[0]),
+                    ms(clocks.left[1])
+                ))
+            }
+        }
+    }
+
+    fn xboard_go(&mut self, variant: &Arc<Variant>, moves: &[Move], clocks: Clocks, side: usize) -> Result<(), String> {
+        let display = self.display.clone().expect("an XBoard engine has a display");
+        self.send("force")?;
+        for mv in &moves[self.known.min(moves.len())..] {
+            let text = display.move_legs(variant, mv).concat();
+            self.send(&if self.usermove { format!("usermove {text}") } else { text })?;
+        }
+        self.known = moves.len();
+        let cs = |d: Duration| d.as_millis() / 10;
+        self.send(&format!("time {}", cs(clocks.left[side])))?;
+        self.send(&format!("otim {}", cs(clocks.left[1 - side])))?;
+        self.send("go")
+    }
+
+    /// The engine's move text as a move of `legal` (XBoard engines name XBoard's squares).
+    pub fn find(&self, variant: &Arc<Variant>, legal: &[Move], text: &str) -> Option<Move> {
+        match &self.display {
+            Some(display) => display.find_move(variant, legal, text),
+            None => legal.iter().find(|m| m.to_text(variant) == text).copied(),
+        }
+    }
+
+    /// Tells the engine the game is over (XBoard), so it stops thinking.
+    pub fn game_over(&mut self, result: &str, comment: &str) {
+        if self.protocol == Protocol::Xboard {
+            let _ = self.send(&format!("result {result} {{{comment}}}"));
+        } else {
+            let _ = self.send("stop");
+        }
+    }
+
+    /// Asks the engine to quit, and kills it if it does not.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + QUIT_GRACE;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The `key=value` pairs of a `feature` line (values may be quoted).
+fn parse_features(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = text.trim();
+    while let Some((key, after)) = rest.split_once('=') {
+        let key = key.trim().to_string();
+        let (value, next) = match after.strip_prefix('"') {
+            Some(quoted) => quoted.split_once('"').unwrap_or((quoted, "")),
+            None => after.split_once(' ').unwrap_or((after, "")),
+        };
+        out.push((key, value.to_string()));
+        rest = next.trim();
+    }
+    out
+}
+
+/// The score of a UCI `info` line in centipawns (mates as ±MATE).
+fn uci_score(words: &[&str]) -> Option<i32> {
+    let at = words.iter().position(|w| *w == "score")?;
+    let value: i32 = words.get(at + 2)?.parse().ok()?;
+    match *words.get(at + 1)? {
+        "cp" => Some(value),
+        "mate" => Some(if value > 0 { MATE - 2 * value } else { -MATE - 2 * value }),
+        _ => None,
+    }
+}
+
+/// An XBoard score in centipawns (100000 + N mates as ±MATE).
+fn xboard_score(value: i32) -> i32 {
+    if value.abs() >= 100_000 {
+        value.signum() * (MATE - MAX_PLY as i32 / 2)
+    } else {
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_parse_and_print_as_pgn_tags() {
+        let tc = TimeControl::parse_tc("40/60").unwrap();
+        assert_eq!(tc, TimeControl::Clock { moves: 40, base: Duration::from_secs(60), increment: Duration::ZERO });
+        assert_eq!(tc.pgn_tag(), "40/60");
+        assert_eq!(TimeControl::parse_tc("10+0.1").unwrap().pgn_tag(), "10+0.1");
+        assert_eq!(TimeControl::parse_tc("5").unwrap().pgn_tag(), "5");
+        assert_eq!(TimeControl::PerMove(Duration::from_millis(500)).pgn_tag(), "1/0.5");
+        for bad in ["", "x", "40/", "/60", "60+x", "-5", "0"] {
+            assert!(TimeControl::parse_tc(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn features_and_scores_are_read() {
+        let f = parse_features("myname=\"Fairy-Max 5.0b\" setboard=0 done=1");
+        assert_eq!(f[0], ("myname".into(), "Fairy-Max 5.0b".into()));
+        assert_eq!(f[1], ("setboard".into(), "0".into()));
+        assert_eq!(uci_score(&["depth", "5", "score", "cp", "-31", "nodes", "9"]), Some(-31));
+        assert_eq!(uci_score(&["score", "mate", "2"]), Some(MATE - 4));
+        assert_eq!(xboard_score(100_003), MATE - MAX_PLY as i32 / 2);
+    }
+}

@@ -1,0 +1,238 @@
+//! One game between two engines, with Vorpal's rules as the arbiter: every move is checked, the
+//! clocks are kept, claims are verified, and adjudication applies.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::engine::{Answer, Clocks, Engine, TimeControl};
+use super::opening::Opening;
+use crate::movegen::{legal, parse_move, Move};
+use crate::pieces::Color;
+use crate::position::Position;
+use crate::rules::outcome::outcome;
+use crate::variant::Variant;
+use crate::with_rules;
+
+/// Adjudication of games the engines agree on.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// A draw once both engines' scores stayed within ±`.1` centipawns for `.0` moves each.
+    pub draw: Option<(u32, i32)>,
+    /// A loss for an engine whose score stayed at −`.1` or below for `.0` of its moves.
+    pub resign: Option<(u32, i32)>,
+}
+
+/// The rules of a match's games.
+#[derive(Clone)]
+pub struct GameRules {
+    /// The variant.
+    pub variant: Arc<Variant>,
+    /// The time control.
+    pub tc: TimeControl,
+    /// Time an engine may overrun its clock before it loses on time (scheduling jitter).
+    pub margin: Duration,
+    /// Adjudication.
+    pub adjudication: Adjudication,
+}
+
+/// How a game ended, in PGN's terms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules, a resignation or a verified claim.
+    Normal,
+    /// An engine ran out of time or hung.
+    TimeForfeit,
+    /// An illegal move or a false claim.
+    RulesInfraction,
+    /// An engine crashed.
+    Abandoned,
+    /// Adjudicated by score.
+    Adjudication,
+}
+
+impl Termination {
+    /// The value of the PGN `Termination` tag.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::Abandoned => "abandoned",
+            Termination::Adjudication => "adjudication",
+        }
+    }
+}
+
+/// A move as played: the move, its time, the mover's clock after it, the score reported.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The move.
+    pub mv: Move,
+    /// Time the engine took.
+    pub elapsed: Duration,
+    /// The mover's clock after the move (and its increment).
+    pub clock: Option<Duration>,
+    /// The score the engine reported, from its side.
+    pub score: Option<i32>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The opening it started from.
+    pub opening: Opening,
+    /// The names of White and Black.
+    pub players: [String; 2],
+    /// The moves of the opening, then the engines' moves.
+    pub moves: Vec<Played>,
+    /// The number of opening moves at the start of `moves`.
+    pub book_moves: usize,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Why, in words (the PGN comment).
+    pub reason: String,
+    /// How, in PGN's terms.
+    pub termination: Termination,
+    /// Which engine (by colour) must be restarted: it crashed or hung.
+    pub broken: [bool; 2],
+}
+
+/// Plays one game: `engines[0]` has White.
+pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]) -> GameRecord {
+    let variant = &rules.variant;
+    let players = [engines[0].name.clone(), engines[1].name.clone()];
+    let mut record = GameRecord {
+        opening: opening.clone(),
+        players,
+        moves: Vec::new(),
+        book_moves: 0,
+        result: "*".into(),
+        reason: String::new(),
+        termination: Termination::Normal,
+        broken: [false; 2],
+    };
+    let start = match Position::from_fen(variant.clone(), &opening.fen) {
+        Ok(pos) => pos,
+        Err(e) => return end(record, None, format!("opening: {e}"), Termination::Abandoned),
+    };
+    let mut pos = start.clone();
+    for text in &opening.moves {
+        let mv = with_rules!(&variant.family, |r| parse_move(r, &mut pos, text));
+        match mv {
+            Ok(mv) => {
+                pos.make(mv);
+                record.moves.push(Played { mv, elapsed: Duration::ZERO, clock: None, score: None });
+            }
+            Err(e) => return end(record, None, format!("opening move {text}: {e}"), Termination::Abandoned),
+        }
+    }
+    record.book_moves = record.moves.len();
+    let [white, black] = engines;
+    let mut engines = [white, black];
+    for (i, engine) in engines.iter_mut().enumerate() {
+        if let Err(e) = engine.new_game(variant, &start, rules.tc) {
+            record.broken[i] = true;
+            let loser = Color::from_index(i);
+            return end(record, Some(loser.flip()), e, Termination::Abandoned);
+        }
+    }
+    let (mut left, increment, period) = match rules.tc {
+        TimeControl::Clock { moves, base, increment } => ([base; 2], increment, (moves > 0).then_some((moves, base))),
+        TimeControl::PerMove(t) => ([t; 2], Duration::ZERO, None),
+    };
+    let start_fen = start.to_fen();
+    let mut engine_moves = [0u32; 2];
+    loop {
+        let ended = with_rules!(&variant.family, |r| outcome(r, &mut pos));
+        if let Some(o) = ended {
+            return end(record, o.winner, o.describe(&pos), Termination::Normal);
+        }
+        let side = pos.side();
+        let s = side.index();
+        let moves_to_go = period.map(|(n, _)| n - engine_moves[s] % n);
+        if let TimeControl::PerMove(t) = rules.tc {
+            left[s] = t;
+        }
+        let clocks = Clocks { left, moves_to_go };
+        let played: Vec<Move> = record.moves.iter().map(|p| p.mv).collect();
+        let asked = Instant::now();
+        let answer = engines[s].play(variant, &start_fen, &played, clocks, rules.tc, left[s] + rules.margin);
+        let elapsed = asked.elapsed();
+        let name = Color::from_index(s).name();
+        match answer {
+            Answer::Timeout => {
+                record.broken[s] = true;
+                return end(record, Some(side.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
+            }
+            Answer::Crashed(why) => {
+                record.broken[s] = true;
+                return end(record, Some(side.flip()), format!("{name}'s engine {why}"), Termination::Abandoned);
+            }
+            Answer::Resign => return end(record, Some(side.flip()), format!("{name} resigns"), Termination::Normal),
+            Answer::Claim(result, comment) => {
+                let reason = format!("{name} claims {result} ({comment}) falsely: the game goes on");
+                return end(record, Some(side.flip()), reason, Termination::RulesInfraction);
+            }
+            Answer::Move(text, score) => {
+                if elapsed > left[s] + rules.margin {
+                    return end(record, Some(side.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
+                }
+                let mut moves = Vec::new();
+                with_rules!(&variant.family, |r| legal(r, &mut pos, &mut moves));
+                let Some(mv) = engines[s].find(variant, &moves, &text) else {
+                    let reason = format!("{name} plays the illegal move {text}");
+                    return end(record, Some(side.flip()), reason, Termination::RulesInfraction);
+                };
+                pos.make(mv);
+                engine_moves[s] += 1;
+                let clock = match rules.tc {
+                    TimeControl::Clock { .. } => {
+                        left[s] = left[s].saturating_sub(elapsed) + increment;
+                        if let Some((_, base)) = period.filter(|(n, _)| engine_moves[s] % n == 0) {
+                            left[s] += base;
+                        }
+                        Some(left[s])
+                    }
+                    TimeControl::PerMove(_) => None,
+                };
+                record.moves.push(Played { mv, elapsed, clock, score });
+                if let Some((winner, reason)) = adjudicate(&rules.adjudication, &record) {
+                    return end(record, winner, reason, Termination::Adjudication);
+                }
+            }
+        }
+    }
+}
+
+/// Tells both engines nothing; fills in the result.
+fn end(mut record: GameRecord, winner: Option<Color>, reason: String, termination: Termination) -> GameRecord {
+    record.result = match winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+    .into();
+    record.reason = reason;
+    record.termination = termination;
+    record
+}
+
+/// The adjudicated end of the game, if its scores call for one.
+fn adjudicate(rules: &Adjudication, record: &GameRecord) -> Option<(Option<Color>, String)> {
+    let engine_moves = &record.moves[record.book_moves..];
+    let ply = record.moves.len();
+    if let Some((moves, cp)) = rules.resign {
+        let mover = Color::from_index((ply - 1) % 2);
+        let own: Vec<Option<i32>> = engine_moves.iter().rev().step_by(2).take(moves as usize).map(|p| p.score).collect();
+        if moves > 0 && own.len() == moves as usize && own.iter().all(|s| s.is_some_and(|s| s <= -cp)) {
+            return Some((Some(mover.flip()), format!("{} resigns by adjudication (score -{cp} or worse)", mover.name())));
+        }
+    }
+    if let Some((moves, cp)) = rules.draw {
+        let last: Vec<Option<i32>> = engine_moves.iter().rev().take(2 * moves as usize).map(|p| p.score).collect();
+        if moves > 0 && last.len() == 2 * moves as usize && last.iter().all(|s| s.is_some_and(|s| s.abs() <= cp)) {
+            return Some((None, format!("Draw by adjudication (scores within ±{cp} for {moves} moves)")));
+        }
+    }
+    None
+}

@@ -1,0 +1,220 @@
+//! PGN out (the games of a match, moves in Vorpal's notation with clock comments) and in (for
+//! `vorpal play --pgn`).
+
+use std::fmt::Write as _;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use super::engine::TimeControl;
+use super::game::GameRecord;
+use crate::variant::Variant;
+
+/// One game read from a PGN file: its tags and its moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// The moves, as written.
+    pub moves: Vec<String>,
+}
+
+impl PgnGame {
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// The PGN text of a finished game.
+pub fn write_game(record: &GameRecord, variant: &Variant, tc: TimeControl, round: usize) -> String {
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        let _ = writeln!(out, "[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""));
+    };
+    tag("Event", "Vorpal match");
+    tag("Site", "?");
+    tag("Date", &today());
+    tag("Round", &round.to_string());
+    tag("White", &record.players[0]);
+    tag("Black", &record.players[1]);
+    tag("Result", &record.result);
+    tag("Variant", &variant.name);
+    if record.opening.fen != variant.start_fen {
+        tag("FEN", &record.opening.fen);
+        tag("SetUp", "1");
+    }
+    tag("TimeControl", &tc.pgn_tag());
+    tag("Termination", record.termination.tag());
+    tag("PlyCount", &record.moves.len().to_string());
+    out.push('\n');
+    let black_starts = record.opening.fen.split_whitespace().nth(1) == Some("b");
+    let first_number: usize = record.opening.fen.split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let mut tokens = Vec::new();
+    for (i, played) in record.moves.iter().enumerate() {
+        let ply = i + usize::from(black_starts);
+        let number = first_number + ply / 2;
+        if ply % 2 == 0 {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(played.mv.to_text(variant));
+        if i < record.book_moves {
+            tokens.push("{book}".into());
+        } else {
+            let time = match played.clock {
+                Some(clock) => format!("[%clk {}]", clock_text(clock)),
+                None => format!("[%emt {}]", clock_text(played.elapsed)),
+            };
+            tokens.push(format!("{{{time}}}"));
+        }
+    }
+    tokens.push(format!("{{{}}}", record.reason.replace('}', ")")));
+    tokens.push(record.result.clone());
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// `H:MM:SS.mmm`.
+fn clock_text(d: Duration) -> String {
+    let ms = d.as_millis();
+    format!("{}:{:02}:{:02}.{:03}", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
+}
+
+/// Today's date as PGN writes it, `YYYY.MM.DD` (UTC).
+fn today() -> String {
+    let days = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() / 86_400).unwrap_or(0) as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// Reads every game of a PGN text.
+pub fn read_games(text: &str) -> Result<Vec<PgnGame>, String> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut in_moves = false;
+    let mut chars = text.chars().peekable();
+    let mut token = String::new();
+    let mut depth = 0;
+    let flush = |token: &mut String, game: &mut PgnGame| {
+        let t = std::mem::take(token);
+        // A move number is digits then dots; a move may start with a digit too (`1e22e4`).
+        let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let t = if t[digits..].starts_with('.') { t[digits..].trim_start_matches('.') } else { t.as_str() };
+        let is_result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&t);
+        if !t.is_empty() && !is_result && !t.starts_with('$') {
+            game.moves.push(t.to_string());
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '[' if depth == 0 && token.is_empty() => {
+                if in_moves {
+                    games.push(std::mem::take(&mut game));
+                    in_moves = false;
+                }
+                let name: String = chars.by_ref().take_while(|&c| c != '"').collect();
+                let mut value = String::new();
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    match (c, escaped) {
+                        ('\\', false) => escaped = true,
+                        ('"', false) => break,
+                        (c, _) => {
+                            value.push(c);
+                            escaped = false;
+                        }
+                    }
+                }
+                if chars.by_ref().take_while(|&c| c != ']').any(|c| !c.is_whitespace()) {
+                    return Err(format!("malformed tag [{}\"{value}\"...]", name.trim()));
+                }
+                game.tags.push((name.trim().to_string(), value));
+            }
+            '{' => {
+                flush(&mut token, &mut game);
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        break;
+                    }
+                }
+            }
+            ';' => {
+                flush(&mut token, &mut game);
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' => {
+                flush(&mut token, &mut game);
+                depth += 1;
+            }
+            ')' => depth = (depth - 1).max(0),
+            c if c.is_whitespace() => {
+                if depth == 0 {
+                    flush(&mut token, &mut game);
+                } else {
+                    token.clear();
+                }
+            }
+            c => {
+                in_moves = true;
+                if depth == 0 {
+                    token.push(c);
+                }
+            }
+        }
+    }
+    flush(&mut token, &mut game);
+    if in_moves || !game.tags.is_empty() {
+        games.push(game);
+    }
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_games_skips_numbers_comments_variations_and_results() {
+        let text = "[Variant \"alice\"]\n[White \"Vorpal [1] \\\"x\\\"\"]\n[Result \"1-0\"]\n\n1. 1e22e4 {book} 1d72d5 (1... 1e72e5) 2. 1d12h5 $1 ; note\n{White mates} 1-0\n\n[Event \"two\"]\n1. e2e4 *\n";
+        let games = read_games(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Variant"), Some("alice"));
+        assert_eq!(games[0].tag("White"), Some("Vorpal [1] \"x\""));
+        assert_eq!(games[0].moves, ["1e22e4", "1d72d5", "1d12h5"]);
+        assert_eq!(games[1].moves, ["e2e4"]);
+    }
+
+    #[test]
+    fn dates_and_clocks_are_written_as_pgn_wants() {
+        let date = today();
+        assert_eq!(date.len(), 10);
+        assert!(date.starts_with("20"), "{date}");
+        assert_eq!(clock_text(Duration::from_millis(3_723_045)), "1:02:03.045");
+    }
+}

@@ -1,0 +1,185 @@
+//! `vorpal match`: short matches between Vorpal instances in every variant (one over UCI, one
+//! over XBoard), the arbitration of faulty engines (crash, hang, illegal move, false claim),
+//! PGN written and read back, and FIDE matches against Fairy-Max and Stockfish.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const VORPAL: &str = env!("CARGO_BIN_EXE_vorpal");
+
+fn vorpal(args: &[&str]) -> Output {
+    Command::new(VORPAL).args(args).output().expect("vorpal runs")
+}
+
+fn text(output: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+fn temp_pgn(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("vorpal-match-{}-{name}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn faulty(fault: &str, nth: u32) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/faulty.py");
+    format!("python3 {script} {fault} {nth} {VORPAL}")
+}
+
+/// A one- or two-game match of `first` (over `proto`) against Vorpal over UCI.
+fn match_against(first: &str, proto: &str, games: &str, pgn: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["match", "--engine", first, "--proto", proto, "--engine", VORPAL, "--proto", "uci"];
+    args.extend(["--games", games, "--st", "0.05", "--pgn", pgn.to_str().unwrap()]);
+    args.extend(extra);
+    vorpal(&args)
+}
+
+#[test]
+fn match_plays_every_variant_over_both_protocols() {
+    let config = Command::new(VORPAL).arg("variants").output().unwrap();
+    let names: Vec<String> =
+        String::from_utf8_lossy(&config.stdout).lines().map(|l| l.split_whitespace().next().unwrap().to_string()).collect();
+    assert_eq!(names.len(), 13);
+    for name in names {
+        // Monochrome and alice3 are not offered over XBoard (see the README), so they are UCI only.
+        let proto = if name == "monochrome" || name == "alice3" { "uci" } else { "xboard" };
+        let pgn = temp_pgn(&name);
+        let out = vorpal(&[
+            "match", "--engine", VORPAL, "--proto", proto, "--engine", VORPAL, "--variant", &name, "--games", "2",
+            "--st", "0.01", "--random-plies", "2", "--seed", "3", "--draw", "6,100000", "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        let all = text(&out);
+        assert!(out.status.success(), "{name}: {all}");
+        assert!(all.contains("Finished: 2 games"), "{name}: {all}");
+        assert!(!all.contains("illegal") && !all.contains("on time") && !all.contains("claims"), "{name}: {all}");
+        let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(pgn_text.matches(&format!("[Variant \"{name}\"]")).count(), 2, "{pgn_text}");
+        // Each game replays under the rules.
+        for game in ["1", "2"] {
+            let replay = vorpal(&["play", "--pgn", pgn.to_str().unwrap(), "--game", game]);
+            assert!(replay.status.success(), "{name} game {game}: {}", text(&replay));
+        }
+        let _ = std::fs::remove_file(pgn);
+    }
+}
+
+#[test]
+fn match_forfeits_a_crash_and_restarts_the_engine() {
+    let pgn = temp_pgn("crash");
+    let out = match_against(&faulty("crash", 2), "uci", "2", &pgn, &[]);
+    let all = text(&out);
+    assert!(out.status.success(), "{all}");
+    assert!(all.contains("Finished: 2 games, +0 =0 -2"), "both games lost by the crashing engine: {all}");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(pgn_text.matches("[Termination \"abandoned\"]").count(), 2, "{pgn_text}");
+    assert!(pgn_text.contains("engine exited"), "{pgn_text}");
+}
+
+#[test]
+fn match_forfeits_a_hang_on_time() {
+    let pgn = temp_pgn("hang");
+    let out = match_against(&faulty("hang", 3), "xboard", "1", &pgn, &[]);
+    let all = text(&out);
+    assert!(all.contains("Finished: 1 games, +0 =0 -1"), "{all}");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(pgn_text.contains("[Termination \"time forfeit\"]") && pgn_text.contains("loses on time"), "{pgn_text}");
+}
+
+#[test]
+fn match_forfeits_an_illegal_move() {
+    for proto in ["uci", "xboard"] {
+        let pgn = temp_pgn(&format!("illegal-{proto}"));
+        let out = match_against(&faulty("illegal", 2), proto, "1", &pgn, &[]);
+        let all = text(&out);
+        assert!(all.contains("Finished: 1 games, +0 =0 -1"), "{proto}: {all}");
+        let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+        assert!(pgn_text.contains("[Termination \"rules infraction\"]"), "{pgn_text}");
+        assert!(pgn_text.contains("plays the illegal move a1a1"), "{pgn_text}");
+    }
+}
+
+#[test]
+fn match_forfeits_a_false_claim_and_accepts_the_arbiter_s_ends() {
+    let pgn = temp_pgn("claim");
+    let out = match_against(&faulty("claim", 2), "xboard", "1", &pgn, &[]);
+    let all = text(&out);
+    assert!(all.contains("Finished: 1 games, +0 =0 -1"), "{all}");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(pgn_text.contains("claims 1-0 (White mates) falsely"), "{pgn_text}");
+    // A real end: mate in one from an opening file, decided by the rules, not by a claim.
+    let openings = std::env::temp_dir().join(format!("vorpal-match-{}-mate.epd", std::process::id()));
+    std::fs::write(&openings, "# mate in one for the side to move\n6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n").unwrap();
+    let pgn = temp_pgn("mate");
+    let out = match_against(VORPAL, "xboard", "1", &pgn, &["--openings", openings.to_str().unwrap()]);
+    let all = text(&out);
+    assert!(all.contains("1-0 {White mates}"), "{all}");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(pgn_text.contains("[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]") && pgn_text.contains("[SetUp \"1\"]"));
+    assert!(pgn_text.contains("[TimeControl \"1/0.05\"]") && pgn_text.contains("1. a1a8 {[%emt "), "{pgn_text}");
+}
+
+#[test]
+fn match_adjudicates_and_reports_elo_and_sprt() {
+    let pgn = temp_pgn("adjudicate");
+    let out = vorpal(&[
+        "match", "--engine", VORPAL, "--engine", VORPAL, "--games", "4", "--tc", "2+0.05", "--concurrency", "2",
+        "--random-plies", "4", "--draw", "4,100000", "--sprt", "elo0=0,elo1=10", "--pgn", pgn.to_str().unwrap(),
+    ]);
+    let all = text(&out);
+    assert!(out.status.success(), "{all}");
+    assert_eq!(all.matches("Draw by adjudication").count(), 4, "{all}");
+    assert!(all.contains("Score of Vorpal 0.1.0 [1] vs Vorpal 0.1.0 [2]: 0 - 0 - 4 [0.500] 4"), "{all}");
+    assert!(all.contains("| LLR "), "{all}");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(pgn_text.contains("[TimeControl \"2+0.05\"]") && pgn_text.contains("{[%clk 0:00:0"), "{pgn_text}");
+    for bad in [
+        vec!["match", "--engine", VORPAL, "--games", "2", "--st", "1"],
+        vec!["match", "--engine", VORPAL, "--engine", VORPAL, "--games", "2"],
+        vec!["match", "--engine", VORPAL, "--engine", VORPAL, "--games", "2", "--tc", "40/"],
+        vec!["match", "--engine", VORPAL, "--engine", VORPAL, "--games", "2", "--st", "1", "--sprt", "elo0=5,elo1=1"],
+        vec!["match", "--engine", VORPAL, "--engine", VORPAL, "--games", "2", "--st", "1", "--proto", "cecp2"],
+        vec!["match", "--engine", "/nonexistent/engine", "--engine", VORPAL, "--games", "1", "--st", "0.1"],
+    ] {
+        let out = vorpal(&bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", text(&out));
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: "), "{bad:?}: {}", text(&out));
+    }
+}
+
+/// Installs an apt package when its program is missing (the tests need Fairy-Max and Stockfish).
+fn ensure(program: &str, package: &str) -> String {
+    let path = format!("/usr/games/{program}");
+    if !Path::new(&path).exists() {
+        let root = Command::new("id").arg("-u").output().map(|o| o.stdout == b"0\n").unwrap_or(false);
+        let sudo = if root { vec![] } else { vec!["sudo", "-n"] };
+        let run = |args: &[&str]| {
+            let mut all: Vec<&str> = sudo.clone();
+            all.extend(args);
+            Command::new(all[0]).args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive").output()
+        };
+        let _ = run(&["apt-get", "update", "-q"]);
+        let _ = run(&["apt-get", "install", "-y", "-q", package]);
+    }
+    assert!(Path::new(&path).exists(), "{program} is needed: apt-get install {package} (the test could not)");
+    path
+}
+
+#[test]
+fn match_against_fairymax_and_stockfish_in_fide_chess() {
+    for (program, package, proto) in [("fairymax", "fairymax", "xboard"), ("stockfish", "stockfish", "uci")] {
+        let engine = ensure(program, package);
+        let pgn = temp_pgn(program);
+        let out = vorpal(&[
+            "match", "--engine", VORPAL, "--engine", &engine, "--proto", "uci", "--proto", proto, "--games", "2",
+            "--tc", "5+0.05", "--random-plies", "2", "--resign", "3,600", "--draw", "20,20", "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        let all = text(&out);
+        assert!(out.status.success(), "{program}: {all}");
+        assert!(all.contains("Finished: 2 games"), "{program}: {all}");
+        assert!(!all.contains("illegal") && !all.contains("on time") && !all.contains("falsely"), "{program}: {all}");
+        let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(pgn_text.matches("[Variant \"normal\"]").count(), 2, "{pgn_text}");
+    }
+}
