@@ -502,10 +502,10 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
     let score = result.score;
     let elo = score.elo().map(|(e, err)| format!("{e:+.1} ± {err:.1}")).unwrap_or_else(|| "-".into());
     let verdict = match result.verdict {
-        Some(Verdict::H1) => ", SPRT: H1 accepted",
-        Some(Verdict::H0) => ", SPRT: H0 accepted",
-        Some(Verdict::Continue) => ", SPRT: no decision",
-        None => "",
+        Some((Verdict::H1, at)) => format!(", SPRT: H1 accepted after {at} games"),
+        Some((Verdict::H0, at)) => format!(", SPRT: H0 accepted after {at} games"),
+        Some((Verdict::Continue, _)) => ", SPRT: no decision".into(),
+        None => String::new(),
     };
     println!(
         "Finished: {} games, +{} ={} -{}, {:.1} %, Elo {elo}, LOS {:.1} %{verdict}",

@@ -37,16 +37,36 @@ fn match_against(first: &str, proto: &str, games: &str, pgn: &Path, extra: &[&st
 #[test]
 fn match_plays_every_variant_over_both_protocols() {
     let config = Command::new(VORPAL).arg("variants").output().unwrap();
-    let names: Vec<String> =
-        String::from_utf8_lossy(&config.stdout).lines().map(|l| l.split_whitespace().next().unwrap().to_string()).collect();
+    let names: Vec<String> = String::from_utf8_lossy(&config.stdout)
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect();
     assert_eq!(names.len(), 13);
     for name in names {
         // Monochrome and alice3 are not offered over XBoard (see the README), so they are UCI only.
         let proto = if name == "monochrome" || name == "alice3" { "uci" } else { "xboard" };
         let pgn = temp_pgn(&name);
         let out = vorpal(&[
-            "match", "--engine", VORPAL, "--proto", proto, "--engine", VORPAL, "--variant", &name, "--games", "2",
-            "--st", "0.01", "--random-plies", "2", "--seed", "3", "--draw", "6,100000", "--pgn",
+            "match",
+            "--engine",
+            VORPAL,
+            "--proto",
+            proto,
+            "--engine",
+            VORPAL,
+            "--variant",
+            &name,
+            "--games",
+            "2",
+            "--st",
+            "0.01",
+            "--random-plies",
+            "2",
+            "--seed",
+            "3",
+            "--draw",
+            "6,100000",
+            "--pgn",
             pgn.to_str().unwrap(),
         ]);
         let all = text(&out);
@@ -123,8 +143,25 @@ fn match_forfeits_a_false_claim_and_accepts_the_arbiter_s_ends() {
 fn match_adjudicates_and_reports_elo_and_sprt() {
     let pgn = temp_pgn("adjudicate");
     let out = vorpal(&[
-        "match", "--engine", VORPAL, "--engine", VORPAL, "--games", "4", "--tc", "2+0.05", "--concurrency", "2",
-        "--random-plies", "4", "--draw", "4,100000", "--sprt", "elo0=0,elo1=10", "--pgn", pgn.to_str().unwrap(),
+        "match",
+        "--engine",
+        VORPAL,
+        "--engine",
+        VORPAL,
+        "--games",
+        "4",
+        "--tc",
+        "2+0.05",
+        "--concurrency",
+        "2",
+        "--random-plies",
+        "4",
+        "--draw",
+        "4,100000",
+        "--sprt",
+        "elo0=0,elo1=10",
+        "--pgn",
+        pgn.to_str().unwrap(),
     ]);
     let all = text(&out);
     assert!(out.status.success(), "{all}");
@@ -171,8 +208,26 @@ fn match_against_fairymax_and_stockfish_in_fide_chess() {
         let engine = ensure(program, package);
         let pgn = temp_pgn(program);
         let out = vorpal(&[
-            "match", "--engine", VORPAL, "--engine", &engine, "--proto", "uci", "--proto", proto, "--games", "2",
-            "--tc", "5+0.05", "--random-plies", "2", "--resign", "3,600", "--draw", "20,20", "--pgn",
+            "match",
+            "--engine",
+            VORPAL,
+            "--engine",
+            &engine,
+            "--proto",
+            "uci",
+            "--proto",
+            proto,
+            "--games",
+            "2",
+            "--tc",
+            "5+0.05",
+            "--random-plies",
+            "2",
+            "--resign",
+            "3,600",
+            "--draw",
+            "20,20",
+            "--pgn",
             pgn.to_str().unwrap(),
         ]);
         let all = text(&out);

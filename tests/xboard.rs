@@ -53,23 +53,14 @@ fn xboard_protover_lists_the_features_and_every_showable_variant() {
     }
     let variants = features.split("variants=\"").nth(1).unwrap().split('"').next().unwrap();
     let names: Vec<&str> = variants.split(',').collect();
-    for name in [
-        "normal",
-        "alice",
-        "alice2",
-        "msalice",
-        "odonohue",
-        "duo",
-        "alice8x4",
-        "lma",
-        "lmadouble",
-        "insideout",
-        "lookingglass",
-    ] {
+    for name in
+        ["normal", "alice", "alice2", "msalice", "odonohue", "duo", "alice8x4", "lma", "lmadouble", "lookingglass"]
+    {
         assert!(names.contains(&name), "{name} missing from {variants}");
     }
     assert!(!names.contains(&"monochrome"), "XBoard cannot show Monochrome's change of owner");
     assert!(!names.contains(&"alice3"), "XBoard 4.9.1 reads no move from a 16th rank");
+    assert!(!names.contains(&"insideout"), "XBoard cannot draw Inside-out's spawned pawns");
     assert!(lines.iter().any(|l| l.starts_with("feature option=\"EnPassant -check")));
     assert!(lines.iter().any(|l| l.starts_with("feature option=\"Personality -combo")));
 }
@@ -315,12 +306,23 @@ fn xboard_errors_name_what_was_wrong_and_garbage_does_not_kill_it() {
 #[test]
 fn xboard_refuses_what_it_cannot_show_castling_and_spawned_pawns() {
     let mut e = xboard();
+    e.send("st 0.1");
     e.send("variant alice");
     sync(&mut e, 0);
     e.send("setboard 4k3/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/8 w K - 0 1");
     e.send("usermove e1o1");
     let lines = sync(&mut e, 1);
     assert_eq!(lines, ["Illegal move (XBoard cannot show this castling: it would leave the rook where it was): e1o1"]);
+    // O'Donohue: the pawn steps from 1e5 to 2e6 (XBoard's m6) beside the rook on 2e5 (m5),
+    // which XBoard would remove as if captured en passant.
+    e.send("variant odonohue");
+    e.send("setboard 4k3/8/8/4P3/8/8/8/4K3|8/8/8/4r3/8/8/8/8 w - - 0 1");
+    e.send("usermove e5m6");
+    let lines = sync(&mut e, 20);
+    assert_eq!(
+        lines.last().unwrap(),
+        "Illegal move (XBoard would take this pawn move for en passant and remove the piece behind it): e5m6"
+    );
     e.send("variant insideout");
     sync(&mut e, 2);
     // Black takes a king: pawns spawn on a2, b2, c2, d2 (and a5, d5, e5, f5), which XBoard does not show.
@@ -330,9 +332,33 @@ fn xboard_refuses_what_it_cannot_show_castling_and_spawned_pawns() {
     e.send("usermove e2j3");
     let lines = sync(&mut e, 3);
     assert_eq!(lines, ["Illegal move (XBoard does not show the piece that would move): a2a3"]);
+    // A pawn spawned on the square the capturer just left is not shown either.
+    e.send("setboard k5/6/6/6/r5/K1K3|******/******/**4/**4/******/****** b - - 0 1");
+    e.send("usermove a2a1");
+    e.send("usermove a2a3");
+    let lines = sync(&mut e, 4);
+    assert_eq!(lines, ["Illegal move (XBoard does not show the piece that would move): a2a3"]);
+    e.send("go");
+    let mv = e.until("move ").pop().unwrap();
+    assert!(mv.starts_with("move c1"), "only the king is shown: {mv}");
+    e.send("setboard k5/1pn3/6/6/4PN/r1K2K|******/******/**4/**4/******/****** b - - 0 1");
+    e.send("usermove a1c1");
     e.send("go");
     let mv = e.until("move ").pop().unwrap();
     for hidden in ["a5", "d5", "e5", "f5"] {
         assert!(!mv.starts_with(&format!("move {hidden}")), "the engine moved a pawn XBoard does not show: {mv}");
     }
+}
+
+#[test]
+fn xboard_at_the_end_of_input_plays_the_move_being_chosen_and_exits() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child =
+        Command::new(env!("CARGO_BIN_EXE_vorpal")).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(b"xboard\nprotover 2\nnew\nst 0.2\ngo\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success());
+    assert!(stdout.lines().last().unwrap().starts_with("move "), "{stdout}");
 }

@@ -188,7 +188,9 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| format!("{} crashed: {e}", self.name))
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("{} crashed: {e}", self.name))
     }
 
     /// The next line before `deadline`.
@@ -286,7 +288,12 @@ impl Engine {
     }
 
     /// Prepares a new game from `start` (Vorpal's FEN) in `variant`.
-    pub fn new_game(&mut self, variant: &Arc<Variant>, start: &crate::position::Position, tc: TimeControl) -> Result<(), String> {
+    pub fn new_game(
+        &mut self,
+        variant: &Arc<Variant>,
+        start: &crate::position::Position,
+        tc: TimeControl,
+    ) -> Result<(), String> {
         match self.protocol {
             Protocol::Uci => {
                 self.send("ucinewgame")?;

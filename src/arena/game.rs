@@ -223,9 +223,13 @@ fn adjudicate(rules: &Adjudication, record: &GameRecord) -> Option<(Option<Color
     let ply = record.moves.len();
     if let Some((moves, cp)) = rules.resign {
         let mover = Color::from_index((ply - 1) % 2);
-        let own: Vec<Option<i32>> = engine_moves.iter().rev().step_by(2).take(moves as usize).map(|p| p.score).collect();
+        let own: Vec<Option<i32>> =
+            engine_moves.iter().rev().step_by(2).take(moves as usize).map(|p| p.score).collect();
         if moves > 0 && own.len() == moves as usize && own.iter().all(|s| s.is_some_and(|s| s <= -cp)) {
-            return Some((Some(mover.flip()), format!("{} resigns by adjudication (score -{cp} or worse)", mover.name())));
+            return Some((
+                Some(mover.flip()),
+                format!("{} resigns by adjudication (score -{cp} or worse)", mover.name()),
+            ));
         }
     }
     if let Some((moves, cp)) = rules.draw {

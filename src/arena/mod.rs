@@ -42,8 +42,8 @@ pub struct MatchConfig {
 pub struct MatchResult {
     /// The first engine's score.
     pub score: Score,
-    /// The SPRT's verdict, if one ran.
-    pub verdict: Option<Verdict>,
+    /// The SPRT's verdict and the number of games it was reached at, if one ran.
+    pub verdict: Option<(Verdict, u32)>,
 }
 
 /// Plays the match, printing a line per game and the running score; returns the final score.
@@ -81,7 +81,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                     continue;
                 }
             };
-            let first_is_white = index % 2 == 0;
+            let first_is_white = index.is_multiple_of(2);
             let names = names.get_or_insert_with(|| {
                 let (w, b) = (record.players[0].clone(), record.players[1].clone());
                 if first_is_white {
@@ -121,10 +121,18 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                 println!("{status}");
             }
             let _ = std::io::stdout().flush();
-            if let Some(sprt) = &config.sprt {
+            // Once the test has decided it stays decided; games already running still count.
+            if let Some(sprt) =
+                config.sprt.as_ref().filter(|_| !matches!(verdict, Some((Verdict::H0 | Verdict::H1, _))))
+            {
                 let v = sprt.verdict(&score);
-                verdict = Some(v);
+                verdict = Some((v, score.games()));
                 if v != Verdict::Continue {
+                    println!(
+                        "SPRT: {} accepted after {} games",
+                        if v == Verdict::H1 { "H1" } else { "H0" },
+                        score.games()
+                    );
                     stop.store(true, Ordering::Relaxed);
                 }
             }
@@ -180,7 +188,7 @@ fn worker(
         a.name = names[0].clone().expect("named");
         b.name = names[1].clone().expect("named");
         let opening = &config.openings[(index / 2) % config.openings.len()];
-        let first_is_white = index % 2 == 0;
+        let first_is_white = index.is_multiple_of(2);
         let record = if first_is_white {
             play_game(&config.rules, opening, [a, b])
         } else {

@@ -26,6 +26,28 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// One rank of a FEN board: the cells' letters, runs of empty (`None`) cells as a count.
+pub fn fen_row(cells: impl IntoIterator<Item = Option<char>>) -> String {
+    let mut row = String::new();
+    let mut empty = 0;
+    for cell in cells {
+        match cell {
+            Some(c) => {
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                row.push(c);
+            }
+            None => empty += 1,
+        }
+    }
+    if empty > 0 {
+        row.push_str(&empty.to_string());
+    }
+    row
+}
+
 fn err<T>(reason: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(reason.into()))
 }
@@ -294,26 +316,14 @@ impl Position {
         for l in 0..g.layers {
             let mut ranks = Vec::new();
             for rank in (0..g.ranks).rev() {
-                let mut s = String::new();
-                let mut empty = 0;
-                for file in 0..g.files {
+                ranks.push(fen_row((0..g.files).map(|file| {
                     let sq = Square::new(l, g.cell(file, rank));
-                    let ch = if !g.exists(sq) { Some('*') } else { self.piece_char(sq) };
-                    match ch {
-                        None => empty += 1,
-                        Some(ch) => {
-                            if empty > 0 {
-                                s.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            s.push(ch);
-                        }
+                    if !g.exists(sq) {
+                        Some('*')
+                    } else {
+                        self.piece_char(sq)
                     }
-                }
-                if empty > 0 {
-                    s.push_str(&empty.to_string());
-                }
-                ranks.push(s);
+                })));
             }
             boards.push(ranks.join("/"));
         }

@@ -17,6 +17,8 @@ pub enum Event {
     Line(String),
     /// A search finished: its number and its result (`None` when the game was already over).
     Done(u64, Option<Info>),
+    /// The end of input.
+    End,
 }
 
 /// Reads stdin on its own thread, so commands such as `stop` arrive while a search runs; the
@@ -28,9 +30,10 @@ fn stdin_lines() -> (Sender<Event>, Receiver<Event>) {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
             if reader.send(Event::Line(line)).is_err() {
-                break;
+                return;
             }
         }
+        let _ = reader.send(Event::End);
     });
     (tx, rx)
 }
@@ -39,7 +42,11 @@ fn stdin_lines() -> (Sender<Event>, Receiver<Event>) {
 pub fn run(config: Config) -> i32 {
     let (events, lines) = stdin_lines();
     while let Ok(event) = lines.recv() {
-        let Event::Line(line) = event else { continue };
+        let line = match event {
+            Event::Line(line) => line,
+            Event::End => break,
+            Event::Done(..) => continue,
+        };
         match line.split_whitespace().next() {
             None => continue,
             Some("uci") => return uci::run(config, &lines),

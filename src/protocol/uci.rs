@@ -20,7 +20,11 @@ pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
     let mut session = Session::new(config);
     identify(&session);
     while let Ok(event) = lines.recv() {
-        let Event::Line(line) = event else { continue };
+        let line = match event {
+            Event::Line(line) => line,
+            Event::End => break,
+            Event::Done(..) => continue,
+        };
         match command(&mut session, &line) {
             Ok(()) => {}
             Err(message) if message == QUIT => {

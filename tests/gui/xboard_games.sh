@@ -40,11 +40,12 @@ for variant in "${variants[@]}"; do
     rm -f "$out/$variant".{pgn,debug,png}
     DISPLAY=":$screen" timeout 900 xboard -fcp "$engine" -scp "$engine" -variant "$variant" \
         -matchGames 1 -tc 0:20 -mps 40 -inc 0 -testLegality "$legality" -adjudicateDrawMoves 150 \
+        -boardSize Medium \
         -xexit -saveSettingsOnExit false -saveGameFile "$out/$variant.pgn" \
         -debug -nameOfDebugFile "$out/$variant.debug" >/dev/null 2>&1 &
     xboard=$!
     sleep 12
-    DISPLAY=":$screen" import -window root "$out/$variant.png" 2>/dev/null || true
+    DISPLAY=":$screen" import -window root -trim "$out/$variant.png" 2>/dev/null || true
     wait "$xboard" || true
     kill "$xvfb" 2>/dev/null || true
     wait "$xvfb" 2>/dev/null || true

@@ -8,6 +8,8 @@
 
 use crate::geometry::{Square, MAX_SIDE};
 use crate::movegen::Move;
+use crate::pieces::Color;
+use crate::position::fen::fen_row;
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -94,7 +96,10 @@ impl Display {
             let rows = layers.div_ceil(2);
             let ranks = g.ranks as usize;
             if left + right > max || rows * ranks > max_height {
-                return Err(format!("{} layers of {}x{} do not fit on XBoard's board (16 files, 15 usable ranks)", layers, g.files, g.ranks));
+                return Err(format!(
+                    "{} layers of {}x{} do not fit on XBoard's board (16 files, 15 usable ranks)",
+                    layers, g.files, g.ranks
+                ));
             }
             let gap_file = usize::from(left + right < max);
             let gap_rank = usize::from(rows * ranks + rows - 1 <= max_height);
@@ -142,6 +147,29 @@ impl Display {
         self.native
     }
 
+    /// Whether XBoard would take `mv` for an en-passant capture and remove a piece the move does
+    /// not capture: XBoard 4.9.1 removes the piece behind the landing square of a pawn that
+    /// leaves a square in the opponent's half for an empty square of another file, whatever
+    /// the board it is on.
+    pub fn misreads_as_en_passant(&self, pos: &Position, mv: &Move) -> bool {
+        let variant = pos.variant();
+        let piece = pos.piece_at(mv.from);
+        if self.native || piece.is_none() || variant.pawn != Some(piece.role()) {
+            return false;
+        }
+        let ((fx, fy), (tx, ty)) = (self.place(variant, mv.from), self.place(variant, mv.to));
+        // Checked: white pawns going e5-m6, m6-e7 (8 ranks) and h4-c4 (6 ranks) took the piece
+        // on m5, e6 and c3; one going e4-m5 left m4 alone.
+        let (far_half, behind) = match piece.color() {
+            Color::White => (2 * fy >= self.height, ty.checked_sub(1)),
+            Color::Black => (2 * (fy + 1) <= self.height, Some(ty + 1).filter(|&y| y < self.height)),
+        };
+        let lands_on_a_piece = mv.capture.is_some_and(|c| self.place(variant, c) == (tx, ty));
+        let Some(behind) = behind.filter(|_| far_half && fx != tx && !lands_on_a_piece) else { return false };
+        let victim = self.cells[behind as usize * self.width as usize + tx as usize];
+        victim.is_some_and(|sq| pos.piece_at(sq).is_some() && Some(sq) != mv.capture && sq != mv.from)
+    }
+
     /// XBoard's name of the square where `sq` is shown.
     pub fn square_name(&self, variant: &Variant, sq: Square) -> String {
         let (x, y) = self.place(variant, sq);
@@ -187,7 +215,8 @@ impl Display {
         let promotion = mv.promotion.map(|r| variant.pieces[r as usize].letter.to_ascii_lowercase());
         let last = |start: &str| format!("{start}{to}{}", promotion.map(String::from).unwrap_or_default());
         match mv.capture.map(|c| self.square_name(variant, c)) {
-            Some(victim) if victim != to => vec![format!("{from}{victim},"), last(&victim)],
+            // XBoard knows FIDE chess, en passant included.
+            Some(victim) if victim != to && !self.native => vec![format!("{from}{victim},"), last(&victim)],
             _ => vec![last(&from)],
         }
     }
@@ -241,24 +270,7 @@ impl Display {
         let width = self.width as usize;
         let mut rows = Vec::new();
         for y in (0..self.height as usize).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for cell in &self.cells[y * width..(y + 1) * width] {
-                match content(*cell) {
-                    Some(c) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
+            rows.push(fen_row(self.cells[y * width..(y + 1) * width].iter().map(|cell| content(*cell))));
         }
         rows.join("/")
     }
@@ -305,31 +317,15 @@ impl Display {
         for l in 0..g.layers {
             let mut ranks = Vec::new();
             for r in (0..g.ranks).rev() {
-                let mut text = String::new();
-                let mut empty = 0;
-                for f in 0..g.files {
+                ranks.push(fen_row((0..g.files).map(|f| {
                     let sq = Square::new(l, g.cell(f, r));
-                    let content = if g.exists(sq) {
+                    if g.exists(sq) {
                         let (x, y) = self.place(variant, sq);
                         grid[y as usize * width + x as usize]
                     } else {
                         Some('*')
-                    };
-                    match content {
-                        Some(c) => {
-                            if empty > 0 {
-                                text.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            text.push(c);
-                        }
-                        None => empty += 1,
                     }
-                }
-                if empty > 0 {
-                    text.push_str(&empty.to_string());
-                }
-                ranks.push(text);
+                })));
             }
             layers.push(ranks.join("/"));
         }

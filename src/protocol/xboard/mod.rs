@@ -71,7 +71,7 @@ struct XBoard {
     /// The side the engine plays; `None` in force mode.
     engine_side: Option<Color>,
     control: TimeControl,
-    /// The engine's and the opponent's clocks, from `time` and `otim`.
+    /// The engine's clock, from `time` (the opponent's, `otim`, is not needed).
     clock: Duration,
     depth_limit: Option<u32>,
     /// Nodes per second the engine is to count as time (`nps`), 0 for wall time.
@@ -131,6 +131,18 @@ pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i3
                 Err(Reply::Illegal(reason, mv)) => println!("Illegal move ({reason}): {mv}"),
             },
             Event::Done(number, result) => xb.finished(number, result),
+            Event::End => break,
+        }
+    }
+    // At the end of input a move being chosen is still played; pondering and analysis stop.
+    if !matches!(xb.search, Some((_, Purpose::Think))) {
+        xb.abandon();
+    }
+    while xb.search.is_some() {
+        match lines.recv() {
+            Ok(Event::Done(number, result)) => xb.finished(number, result),
+            Ok(_) => {}
+            Err(_) => break,
         }
     }
     xb.session.finish();
@@ -324,6 +336,7 @@ impl XBoard {
         Ok(())
     }
 
+    /// Forgets what belonged to the previous game.
     fn new_game(&mut self) {
         self.game_over = false;
         self.moves_made = 0;
@@ -449,9 +462,12 @@ impl XBoard {
     }
 
     /// Whether XBoard can show `mv`: not Vorpal's castling outside FIDE chess (XBoard would
-    /// leave the rook where it was), nor a move of a piece XBoard does not show.
+    /// leave the rook where it was), nor a move of a piece XBoard does not show, nor a pawn step
+    /// XBoard would take for en passant.
     fn showable(&self, mv: &Move) -> bool {
-        (mv.rook.is_none() || self.display.shows_castling()) && !self.hidden_now().contains(&mv.from)
+        (mv.rook.is_none() || self.display.shows_castling())
+            && !self.hidden_now().contains(&mv.from)
+            && !self.display.misreads_as_en_passant(&self.session.position, mv)
     }
 
     /// The pieces XBoard does not show now.
@@ -484,8 +500,10 @@ impl XBoard {
         if !self.showable(&mv) {
             let reason = if mv.rook.is_some() {
                 "XBoard cannot show this castling: it would leave the rook where it was"
-            } else {
+            } else if self.hidden_now().contains(&mv.from) {
                 "XBoard does not show the piece that would move"
+            } else {
+                "XBoard would take this pawn move for en passant and remove the piece behind it"
             };
             return Err(Reply::Illegal(reason.into(), text.into()));
         }
@@ -516,8 +534,13 @@ impl XBoard {
             .flat_map(|l| (0..g.files * g.ranks).map(move |c| Square::new(l, c)))
             .filter(|&sq| g.exists(sq))
             .collect();
-        let empty_before: Vec<Square> =
-            squares.iter().copied().filter(|&sq| self.session.position.piece_at(sq).is_none()).collect();
+        // Squares XBoard shows empty after the move: the empty ones, and those the move leaves.
+        let vacated = [Some(mv.from), mv.rook.map(|(from, _)| from)];
+        let empty_before: Vec<Square> = squares
+            .iter()
+            .copied()
+            .filter(|&sq| self.session.position.piece_at(sq).is_none() || vacated.contains(&Some(sq)))
+            .collect();
         self.session.position.make(mv);
         let shown = [Some(mv.to), mv.rook.map(|(_, to)| to)];
         let mut hidden: Vec<Square> =
@@ -774,10 +797,11 @@ impl XBoard {
     }
 }
 
-/// Whether XBoard can play the variant as Vorpal does: Monochrome's pieces change owner, which
-/// XBoard's board cannot show (it forfeits the first move of a piece of the other colour).
+/// Whether XBoard can play the variant as Vorpal does, so that it is offered: not when pieces
+/// change owner (Monochrome: XBoard forfeits a move of a piece of the other colour), nor when
+/// pieces appear (Inside-out's spawned pawns: XBoard cannot draw them, and refuses their moves).
 fn shows_truly(variant: &Variant) -> bool {
-    variant.owner_zone.is_none()
+    variant.owner_zone.is_none() && !variant.spawn
 }
 
 /// Whether an unknown command is a move sent without `usermove`.
