@@ -2,8 +2,12 @@
 //! over XBoard), the arbitration of faulty engines (crash, hang, illegal move, false claim),
 //! PGN written and read back, and FIDE matches against Fairy-Max and Stockfish.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use common::ensure_installed;
 
 const VORPAL: &str = env!("CARGO_BIN_EXE_vorpal");
 
@@ -22,8 +26,9 @@ fn temp_pgn(name: &str) -> PathBuf {
 }
 
 fn faulty(fault: &str, nth: u32) -> String {
+    let python = ensure_installed("/usr/bin/python3", "python3");
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/faulty.py");
-    format!("python3 {script} {fault} {nth} {VORPAL}")
+    format!("{python} {script} {fault} {nth} {VORPAL}")
 }
 
 /// A one- or two-game match of `first` (over `proto`) against Vorpal over UCI.
@@ -184,28 +189,10 @@ fn match_adjudicates_and_reports_elo_and_sprt() {
     }
 }
 
-/// Installs an apt package when its program is missing (the tests need Fairy-Max and Stockfish).
-fn ensure(program: &str, package: &str) -> String {
-    let path = format!("/usr/games/{program}");
-    if !Path::new(&path).exists() {
-        let root = Command::new("id").arg("-u").output().map(|o| o.stdout == b"0\n").unwrap_or(false);
-        let sudo = if root { vec![] } else { vec!["sudo", "-n"] };
-        let run = |args: &[&str]| {
-            let mut all: Vec<&str> = sudo.clone();
-            all.extend(args);
-            Command::new(all[0]).args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive").output()
-        };
-        let _ = run(&["apt-get", "update", "-q"]);
-        let _ = run(&["apt-get", "install", "-y", "-q", package]);
-    }
-    assert!(Path::new(&path).exists(), "{program} is needed: apt-get install {package} (the test could not)");
-    path
-}
-
 #[test]
 fn match_against_fairymax_and_stockfish_in_fide_chess() {
     for (program, package, proto) in [("fairymax", "fairymax", "xboard"), ("stockfish", "stockfish", "uci")] {
-        let engine = ensure(program, package);
+        let engine = ensure_installed(&format!("/usr/games/{program}"), package);
         let pgn = temp_pgn(program);
         let out = vorpal(&[
             "match",

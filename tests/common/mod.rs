@@ -117,3 +117,20 @@ pub fn outcome(name: &str, fen: &str, moves: &[&str]) -> Option<String> {
 pub fn fen(board1: &str, board2: &str, rest: &str) -> String {
     format!("{board1}|{board2} {rest}")
 }
+
+/// Makes sure `program` (a path) exists, installing the Debian `package` with apt-get when it
+/// does not (as root, or with `sudo -n`); panics with the command to run if that fails.
+pub fn ensure_installed(program: &str, package: &str) -> String {
+    use std::path::Path;
+    use std::process::Command;
+    if !Path::new(program).exists() {
+        let root = Command::new("id").arg("-u").output().map(|o| o.stdout == b"0\n").unwrap_or(false);
+        let prefix: &[&str] = if root { &[] } else { &["sudo", "-n"] };
+        for args in [&["apt-get", "update", "-q"][..], &["apt-get", "install", "-y", "-q", package][..]] {
+            let all: Vec<&str> = prefix.iter().chain(args).copied().collect();
+            let _ = Command::new(all[0]).args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive").output();
+        }
+    }
+    assert!(Path::new(program).exists(), "{program} is needed: apt-get install {package} (the test could not)");
+    program.to_string()
+}

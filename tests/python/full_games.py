@@ -5,21 +5,28 @@ is checked legal by python-chess; the game must reach a real end (mate, stalemat
 50 moves, insufficient material) or the move cap.
 
 Usage: full_games.py VORPAL [--movetime SECONDS] [--max-plies N]
-Installs the `chess` package with pip when it is missing."""
+Installs the `chess` package (pip, else apt's python3-chess) when it is missing."""
 
 import argparse
 import subprocess
 import sys
 
-try:
-    import chess
-    import chess.engine
-except ImportError:
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "chess"], check=False)
-    if subprocess.run([sys.executable, "-c", "import chess"]).returncode != 0:
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--break-system-packages", "chess"], check=True)
-    import chess
-    import chess.engine
+def importable():
+    return subprocess.run([sys.executable, "-c", "import chess.engine"]).returncode == 0
+
+
+if not importable():
+    # pip first; where pip is missing or refuses (an externally managed Python), Debian's package.
+    for command in ([sys.executable, "-m", "pip", "install", "-q", "chess"],
+                    [sys.executable, "-m", "pip", "install", "-q", "--break-system-packages", "chess"],
+                    ["apt-get", "update", "-q"],
+                    ["apt-get", "install", "-y", "-q", "python3-chess"],
+                    ["sudo", "-n", "apt-get", "install", "-y", "-q", "python3-chess"]):
+        subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if importable():
+            break
+import chess  # noqa: E402
+import chess.engine  # noqa: E402
 
 
 def play(open_engine, vorpal, movetime, max_plies):
