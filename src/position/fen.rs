@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::{EnPassant, Position, Trip};
-use crate::geometry::{Cell, Square};
+use crate::geometry::{Cell, Geometry, Square};
 use crate::pieces::{ByColor, Color, Piece};
 use crate::rules::Rules;
 use crate::variant::{CastlingStyle, FenExtras, Variant};
@@ -25,6 +25,30 @@ impl fmt::Display for FenError {
 }
 
 impl std::error::Error for FenError {}
+
+/// The board field of a FEN: every layer top rank first, layers split by `|`, `*` for cells
+/// that do not exist, `content` for the others (`None`: empty).
+pub fn fen_board(g: &Geometry, content: impl Fn(Square) -> Option<char>) -> String {
+    let layers: Vec<String> = (0..g.layers)
+        .map(|l| {
+            let ranks: Vec<String> = (0..g.ranks)
+                .rev()
+                .map(|rank| {
+                    fen_row((0..g.files).map(|file| {
+                        let sq = Square::new(l, g.cell(file, rank));
+                        if g.exists(sq) {
+                            content(sq)
+                        } else {
+                            Some('*')
+                        }
+                    }))
+                })
+                .collect();
+            ranks.join("/")
+        })
+        .collect();
+    layers.join("|")
+}
 
 /// One rank of a FEN board: the cells' letters, runs of empty (`None`) cells as a count.
 pub fn fen_row(cells: impl IntoIterator<Item = Option<char>>) -> String {
@@ -312,25 +336,11 @@ impl Position {
     pub fn to_fen(&self) -> String {
         let v = &self.variant;
         let g = &v.geometry;
-        let mut boards = Vec::new();
-        for l in 0..g.layers {
-            let mut ranks = Vec::new();
-            for rank in (0..g.ranks).rev() {
-                ranks.push(fen_row((0..g.files).map(|file| {
-                    let sq = Square::new(l, g.cell(file, rank));
-                    if !g.exists(sq) {
-                        Some('*')
-                    } else {
-                        self.piece_char(sq)
-                    }
-                })));
-            }
-            boards.push(ranks.join("/"));
-        }
+        let board = fen_board(g, |sq| self.piece_char(sq));
         let side = if self.side == Color::White { "w" } else { "b" };
         let castling = self.castling_text();
         let ep = self.ep.map_or("-".to_string(), |e| g.square_name(e.passed));
-        let mut fen = format!("{} {} {} {} {} {}", boards.join("|"), side, castling, ep, self.halfmove, self.fullmove);
+        let mut fen = format!("{} {} {} {} {} {}", board, side, castling, ep, self.halfmove, self.fullmove);
         let trip = |t: Option<Trip>| t.map_or("-".to_string(), |(a, b)| g.square_name(a) + &g.square_name(b));
         match v.fen_extras {
             FenExtras::None => {}

@@ -9,7 +9,7 @@
 use crate::geometry::{Square, MAX_SIDE};
 use crate::movegen::Move;
 use crate::pieces::Color;
-use crate::position::fen::fen_row;
+use crate::position::fen::{fen_board, fen_row};
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -312,24 +312,10 @@ impl Display {
                 ));
             }
         }
-        let g = &variant.geometry;
-        let mut layers = Vec::new();
-        for l in 0..g.layers {
-            let mut ranks = Vec::new();
-            for r in (0..g.ranks).rev() {
-                ranks.push(fen_row((0..g.files).map(|f| {
-                    let sq = Square::new(l, g.cell(f, r));
-                    if g.exists(sq) {
-                        let (x, y) = self.place(variant, sq);
-                        grid[y as usize * width + x as usize]
-                    } else {
-                        Some('*')
-                    }
-                })));
-            }
-            layers.push(ranks.join("/"));
-        }
-        Ok(layers.join("|"))
+        Ok(fen_board(&variant.geometry, |sq| {
+            let (x, y) = self.place(variant, sq);
+            grid[y as usize * width + x as usize]
+        }))
     }
 
     /// XBoard's FEN of `pos` on this board. Castling rights are left out where XBoard cannot
