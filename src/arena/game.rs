@@ -204,7 +204,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
     }
 }
 
-/// Tells both engines nothing; fills in the result.
+/// Fills in the result, its reason and how the game ended.
 fn end(mut record: GameRecord, winner: Option<Color>, reason: String, termination: Termination) -> GameRecord {
     record.result = match winner {
         Some(Color::White) => "1-0",

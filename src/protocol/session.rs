@@ -67,6 +67,14 @@ impl Session {
         Ok(())
     }
 
+    /// Sets variant option `name` (replacing its old value) and restarts the variant with it.
+    pub fn set_variant_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.options.retain(|(n, _)| n != name);
+        self.options.push((name.into(), value.into()));
+        let variant = self.variant.name.clone();
+        self.set_variant(&variant)
+    }
+
     /// Sets up `fen` (or the start position) and plays `moves`; on error the position is unchanged.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
         let mut pos = match fen {

@@ -126,10 +126,7 @@ fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
             if !on && !value.eq_ignore_ascii_case("false") {
                 return Err(format!("EnPassant: expected true or false, got '{value}'"));
             }
-            session.options.retain(|(n, _)| n != "EnPassant");
-            session.options.push(("EnPassant".into(), value.to_ascii_lowercase()));
-            let name = session.variant.name.clone();
-            session.set_variant(&name)?;
+            session.set_variant_option("EnPassant", &value.to_ascii_lowercase())?;
         }
         "personality" => session.personality = Personality::parse(value)?,
         _ => return Err(format!("unknown option '{name}'")),

@@ -443,8 +443,7 @@ impl XBoard {
                     other => return error(format!("EnPassant is 0 or 1, not '{other}'")),
                 };
                 self.abandon();
-                self.session.options.retain(|(n, _)| n != "EnPassant");
-                self.session.options.push(("EnPassant".into(), on.into()));
+                self.session.set_variant_option("EnPassant", on).map_err(Reply::Error)?;
                 let name = self.session.variant.name.clone();
                 self.set_variant(&name)?;
             }
