@@ -64,8 +64,47 @@ fn lookingglass_fears_attacks_on_the_king() {
 }
 
 #[test]
+fn a_passed_pawn_gains_with_each_rank() {
+    // Both lone pawns are isolated in both positions; only White's e5 changes from blocked
+    // (by e7) to passed (a7 is passed too, but on its start rank, where the bonus is 0).
+    let blocked = "4k3/4p3/8/4P3/8/8/8/4K3 w - - 0 1";
+    let passed = "4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1";
+    let three_ranks = 8 * (3 * 3 + 3) / 2;
+    assert_eq!(value("normal", passed) - value("normal", blocked), three_ranks);
+}
+
+#[test]
+fn doubled_and_isolated_pawns_cost() {
+    let apart = "4k3/8/8/8/8/3P4/4P3/4K3 w - - 0 1";
+    let doubled = "4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1";
+    assert_eq!(value("normal", apart) - value("normal", doubled), 10 + 2 * 10);
+}
+
+#[test]
+fn the_stronger_side_drives_the_bare_king_to_the_edge() {
+    // Three pawns up, no pieces (so all endgame). The king in the corner is 7 steps off the centre
+    // and 7 from White's king; in the centre 1 and 4.
+    let cornered = "k7/8/8/8/8/8/PPP5/4K3 w - - 0 1";
+    let central = "8/8/8/3k4/8/8/PPP5/4K3 w - - 0 1";
+    let king_centre = 8 * (7 - 1);
+    let mop_up = 10 * ((2 * 7 - 7) - (2 - 4));
+    assert_eq!(value("normal", cornered) - value("normal", central), king_centre + mop_up);
+}
+
+#[test]
+fn pawns_in_front_of_the_king_shelter_it() {
+    let text = "[bare:normal]\neval = king_shelter:0\n";
+    let config = Config::with_text("test.ini", text).unwrap();
+    let bare = config.variant("bare", &[]).unwrap();
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let without = with_rules!(&bare.family, |r| r.evaluate(&position(&bare, after_e4), &Eval::new_for(r, &bare)));
+    // Black keeps three shelter pawns, White two.
+    assert_eq!(value("normal", after_e4) - without, 10);
+}
+
+#[test]
 fn engine_ini_sets_values_and_weights() {
-    let text = "[strong:normal]\nvalues = N:900\neval = mobility:0 pawn_advance:0 king_centre:0\n";
+    let text = "[strong:normal]\nvalues = N:900\neval = mobility:0 pawn_advance:0 king_centre:0 mop_up:0\n";
     let config = Config::with_text("test.ini", text).unwrap();
     let v = config.variant("strong", &[]).unwrap();
     let pos = position(&v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
@@ -78,4 +117,12 @@ fn engine_ini_names_a_bad_evaluation_term() {
     assert!(err.contains("test.ini:2") && err.contains("unknown evaluation term 'mobilty'"), "{err}");
     let err = Config::with_text("test.ini", "[x:normal]\nvalues = Z:3\n").unwrap_err().to_string();
     assert!(err.contains("test.ini:2") && err.contains("'Z' is not one of the pieces"), "{err}");
+}
+
+#[test]
+fn inherited_values_skip_the_pieces_a_child_drops() {
+    // `normal` values its bishop; a child without bishops keeps the other values.
+    let text = "[nobishops:normal]\npieces = P:fmWfcF N:N R:R Q:Q K:K\npromotion = Q R N\nstart = rnqk1nr1/8/8/8/8/8/8/RNQK1NR1 w - - 0 1\n";
+    let v = Config::with_text("test.ini", text).unwrap().variant("nobishops", &[]).unwrap();
+    assert_eq!(v.eval.values, vec![None, Some(320), Some(500), Some(950), None]);
 }

@@ -157,21 +157,27 @@ fn at(section: &Section, entry: &Entry, reason: String) -> IniError {
 }
 
 /// Parses `LETTER:NUMBER` items into (role, number) pairs; `expected` describes the number.
+/// An entry inherited from a parent section may name pieces the child has dropped: those
+/// are skipped; in the section's own entry an unknown letter is an error.
 fn per_letter<T: std::str::FromStr>(
     text: &str,
     pieces: &[PieceType],
     expected: &str,
+    inherited: bool,
 ) -> Result<Vec<(usize, T)>, String> {
-    text.split_whitespace()
-        .map(|item| {
-            let parsed = item.split_once(':').and_then(|(l, n)| Some((l.chars().next()?, n.parse::<T>().ok()?)));
-            let Some((letter, number)) = parsed else {
-                return Err(format!("expected LETTER:{expected}, got '{item}'"));
-            };
-            let role = pieces.iter().position(|p| p.letter == letter);
-            role.map(|r| (r, number)).ok_or_else(|| format!("'{letter}' is not one of the pieces"))
-        })
-        .collect()
+    let mut out = Vec::new();
+    for item in text.split_whitespace() {
+        let parsed = item.split_once(':').and_then(|(l, n)| Some((l.chars().next()?, n.parse::<T>().ok()?)));
+        let Some((letter, number)) = parsed else {
+            return Err(format!("expected LETTER:{expected}, got '{item}'"));
+        };
+        match pieces.iter().position(|p| p.letter == letter) {
+            Some(role) => out.push((role, number)),
+            None if inherited => {}
+            None => return Err(format!("'{letter}' is not one of the pieces")),
+        }
+    }
+    Ok(out)
 }
 
 /// Builds a variant from its merged keys.
@@ -327,18 +333,20 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
         family_only("zero_moves", &family_entry.value)?;
     }
     let mut capture_values = Vec::new();
-    if let Some((e, _)) = get("capture_values") {
+    if let Some((e, from)) = get("capture_values") {
         capture_values = vec![0; pieces.len()];
+        let inherited = from.name != section.name;
         for (role, points) in
-            per_letter::<u32>(&e.value, &pieces, "POINTS like Q:8").map_err(|m| fail("capture_values", m))?
+            per_letter::<u32>(&e.value, &pieces, "POINTS like Q:8", inherited).map_err(|m| fail("capture_values", m))?
         {
             capture_values[role] = points;
         }
     }
     let mut eval = EvalData { values: vec![None; pieces.len()], ..EvalData::default() };
-    if let Some((e, _)) = get("values") {
+    if let Some((e, from)) = get("values") {
+        let inherited = from.name != section.name;
         for (role, value) in
-            per_letter::<i32>(&e.value, &pieces, "CENTIPAWNS like N:300").map_err(|m| fail("values", m))?
+            per_letter::<i32>(&e.value, &pieces, "CENTIPAWNS like N:300", inherited).map_err(|m| fail("values", m))?
         {
             eval.values[role] = Some(value);
         }

@@ -6,6 +6,7 @@ mod insideout;
 mod lma;
 mod lookingglass;
 mod monochrome;
+mod structure;
 
 use std::sync::Arc;
 
@@ -45,6 +46,16 @@ pub struct Terms {
     pub spawn_file: i32,
     /// Looking-Glass: per enemy piece attacking the king or a cell next to it.
     pub king_attack: i32,
+    /// A passed pawn's endgame bonus, times (a² + a) / 2 for `a` ranks advanced (half before).
+    pub passed_pawn: i32,
+    /// Per pawn beyond the first on a file.
+    pub doubled_pawn: i32,
+    /// Per pawn with no friendly pawn on the files beside it.
+    pub isolated_pawn: i32,
+    /// Per own pawn (up to three) one or two ranks in front of the king, before the endgame.
+    pub king_shelter: i32,
+    /// With a material lead, per step the enemy king stands off the centre and toward our king.
+    pub mop_up: i32,
 }
 
 impl Default for Terms {
@@ -60,6 +71,11 @@ impl Default for Terms {
             last_king: 600,
             spawn_file: 20,
             king_attack: 12,
+            passed_pawn: 8,
+            doubled_pawn: 10,
+            isolated_pawn: 10,
+            king_shelter: 10,
+            mop_up: 10,
         }
     }
 }
@@ -77,6 +93,11 @@ impl Terms {
         "last_king",
         "spawn_file",
         "king_attack",
+        "passed_pawn",
+        "doubled_pawn",
+        "isolated_pawn",
+        "king_shelter",
+        "mop_up",
     ];
 
     /// Sets one weight by name; `Err` names the known ones.
@@ -92,6 +113,11 @@ impl Terms {
             "last_king" => &mut self.last_king,
             "spawn_file" => &mut self.spawn_file,
             "king_attack" => &mut self.king_attack,
+            "passed_pawn" => &mut self.passed_pawn,
+            "doubled_pawn" => &mut self.doubled_pawn,
+            "isolated_pawn" => &mut self.isolated_pawn,
+            "king_shelter" => &mut self.king_shelter,
+            "mop_up" => &mut self.mop_up,
             _ => return Err(format!("unknown evaluation term '{name}' (known: {})", Terms::NAMES.join(", "))),
         };
         *field = value;
@@ -124,6 +150,7 @@ pub struct Eval {
     pub parity: [Bitboard; 2],
     pawn: Option<Role>,
     king: Option<Role>,
+    structure: structure::Structure,
 }
 
 fn table_index(color: Color, role: Role, sq: Square) -> usize {
@@ -191,7 +218,9 @@ impl Eval {
             }
         }
         let parity = [0, 1].map(|p| g.colour_mask(p));
-        let mut eval = Eval { values, terms, table, full_phase: 1, parity, pawn: variant.pawn, king: variant.king };
+        let structure = structure::Structure::new(g, variant.pawn);
+        let mut eval =
+            Eval { values, terms, table, full_phase: 1, parity, pawn: variant.pawn, king: variant.king, structure };
         if let Ok(start) = Position::start(variant.clone()) {
             eval.full_phase = eval.phase_material(&start).max(1);
         }
@@ -221,10 +250,12 @@ impl Eval {
         total
     }
 
-    /// Material and piece-square terms for the side to move, tapered from opening to endgame.
+    /// Material, piece-square and pawn-structure terms for the side to move, tapered from opening
+    /// to endgame.
     pub fn standard(&self, pos: &Position) -> i32 {
         let layers = pos.variant().geometry.layers;
         let mut sums = ByColor([[0i32; 2]; 2]);
+        let mut material = ByColor([0i32; 2]);
         let mut phase = 0;
         for color in [Color::White, Color::Black] {
             for role in 0..self.values.len() as Role {
@@ -233,6 +264,7 @@ impl Eval {
                         let [mg, eg] = self.table[table_index(color, role, Square::new(layer, cell))];
                         sums[color][0] += mg;
                         sums[color][1] += eg;
+                        material[color] += self.values[role as usize];
                         if self.is_piece(role) {
                             phase += self.values[role as usize];
                         }
@@ -241,7 +273,8 @@ impl Eval {
             }
         }
         let phase = phase.min(self.full_phase);
-        let [mg, eg] = [0, 1].map(|i| sums[Color::White][i] - sums[Color::Black][i]);
+        let structure = self.structure.evaluate(pos, self, material);
+        let [mg, eg] = [0, 1].map(|i| sums[Color::White][i] - sums[Color::Black][i] + structure[i]);
         let white = (mg * phase + eg * (self.full_phase - phase)) / self.full_phase;
         if pos.side() == Color::White {
             white
@@ -275,6 +308,10 @@ impl Eval {
 
 /// A family's evaluation: the standard terms plus what its rules make matter.
 pub trait Evaluate: Rules {
+    /// Whether a capture changes the evaluation by about its victim's value, so that quiescence
+    /// may skip captures too small to reach alpha.
+    const DELTA_PRUNING: bool = true;
+
     /// The position's value for the side to move, in centipawns.
     fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
         eval.standard(pos)
@@ -298,6 +335,10 @@ impl Evaluate for Lma {
     }
 }
 impl Evaluate for Monochrome {
+    /// A capture scores its victim's points, and ownership shifts as pieces cross the centre:
+    /// the value table does not bound the change.
+    const DELTA_PRUNING: bool = false;
+
     fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
         monochrome::evaluate(pos, eval)
     }

@@ -1,0 +1,143 @@
+//! Pawn structure and king terms for the families whose pawns march forward: passed, doubled and
+//! isolated pawns, the pawn shelter of a king, and the mop-up that drives a bare king to the edge.
+//! Pawns of every board count together: in the multi-board variants a pawn changes boards
+//! as it moves, so a file is blocked or open whatever board its pawns stand on.
+
+use super::{Eval, Terms};
+use crate::geometry::{Bitboard, Cell, Geometry};
+use crate::pieces::{ByColor, Color, Role};
+use crate::position::Position;
+
+/// The material lead from which the stronger side hunts the other king (a minor piece).
+const MOP_UP_LEAD: i32 = 300;
+
+/// Masks and tables of one geometry, built once per variant.
+pub(super) struct Structure {
+    pawn: Option<Role>,
+    files: u8,
+    /// Per file, its cells.
+    file_cells: Vec<Bitboard>,
+    /// Per file, the cells of the files beside it.
+    beside: Vec<Bitboard>,
+    /// Per colour and cell, the cells ahead on the same and the adjacent files (an enemy pawn
+    /// there stops or can capture a pawn on the cell).
+    front: ByColor<Vec<Bitboard>>,
+    /// Per colour and cell, the cells one and two ranks ahead of a king there, on its file and the
+    /// adjacent ones.
+    shelter: ByColor<Vec<Bitboard>>,
+    /// Per colour and cell, how many ranks a pawn there has advanced, scaled to an 8-rank board.
+    advance: ByColor<Vec<i32>>,
+    /// Per cell, its steps from the centre.
+    off_centre: Vec<i32>,
+}
+
+impl Structure {
+    /// The tables of `g`, for pawns of role `pawn`.
+    pub(super) fn new(g: &Geometry, pawn: Option<Role>) -> Structure {
+        let area = g.area();
+        let file_cells: Vec<Bitboard> =
+            (0..g.files).map(|f| (0..g.ranks).fold(Bitboard::EMPTY, |b, r| b.with(g.cell(f, r)))).collect();
+        let beside = (0..g.files as usize)
+            .map(|f| {
+                let left = if f > 0 { file_cells[f - 1] } else { Bitboard::EMPTY };
+                left | file_cells.get(f + 1).copied().unwrap_or(Bitboard::EMPTY)
+            })
+            .collect();
+        let ahead = |color: Color, cell: Cell, ranks: std::ops::RangeInclusive<i32>| {
+            let dir = if color == Color::White { 1 } else { -1 };
+            let mut b = Bitboard::EMPTY;
+            for step in ranks {
+                for df in -1..=1 {
+                    if let Some(c) = g.offset(cell, df, dir * step) {
+                        b = b.with(c);
+                    }
+                }
+            }
+            b
+        };
+        let per_cell = |f: &dyn Fn(Color, Cell) -> Bitboard| {
+            ByColor([Color::White, Color::Black].map(|color| (0..area as Cell).map(|c| f(color, c)).collect()))
+        };
+        let front = per_cell(&|color, cell| ahead(color, cell, 1..=g.ranks as i32));
+        let shelter = per_cell(&|color, cell| ahead(color, cell, 1..=2));
+        let top = g.ranks as i32 - 1;
+        // Rank 2 to the rank before promotion map onto 0 to 5, as on the 8-rank board.
+        let span = (top - 2).max(1);
+        let advance = ByColor([Color::White, Color::Black].map(|color| {
+            (0..area as Cell)
+                .map(|c| {
+                    let rank = g.rank(c) as i32;
+                    let steps = if color == Color::White { rank - 1 } else { top - 1 - rank };
+                    (steps.max(0) * 5 + span / 2) / span
+                })
+                .collect()
+        }));
+        let (cx, cy) = (g.files as i32 - 1, g.ranks as i32 - 1);
+        let off_centre = (0..area as Cell)
+            .map(|c| ((2 * g.file(c) as i32 - cx).abs() + (2 * g.rank(c) as i32 - cy).abs()) / 2)
+            .collect();
+        Structure { pawn, files: g.files, file_cells, beside, front, shelter, advance, off_centre }
+    }
+
+    /// Pawn structure, shelter and mop-up, White's view, before (`[0]`) and in (`[1]`) the
+    /// endgame; `material` is each side's material.
+    pub(super) fn evaluate(&self, pos: &Position, eval: &Eval, material: ByColor<i32>) -> [i32; 2] {
+        let terms = &eval.terms;
+        let layers = pos.variant().geometry.layers;
+        let pawns = self.pawn.map_or(ByColor([Bitboard::EMPTY; 2]), |p| {
+            ByColor(
+                [Color::White, Color::Black].map(|c| (0..layers).fold(Bitboard::EMPTY, |b, l| b | pos.pieces(c, p, l))),
+            )
+        });
+        let mut sums = ByColor([[0i32; 2]; 2]);
+        for color in [Color::White, Color::Black] {
+            let (own, enemy) = (pawns[color], pawns[color.flip()]);
+            let sum = &mut sums[color];
+            for cell in own {
+                if (self.front[color][cell as usize] & enemy).is_empty() {
+                    let a = self.advance[color][cell as usize];
+                    let bonus = terms.passed_pawn * (a * a + a) / 2;
+                    sum[0] += bonus / 2;
+                    sum[1] += bonus;
+                }
+            }
+            for file in 0..self.files as usize {
+                let n = (own & self.file_cells[file]).count() as i32;
+                if n == 0 {
+                    continue;
+                }
+                let mut penalty = terms.doubled_pawn * (n - 1);
+                if (own & self.beside[file]).is_empty() {
+                    penalty += terms.isolated_pawn * n;
+                }
+                sum[0] -= penalty;
+                sum[1] -= penalty;
+            }
+            if let Some(p) = self.pawn {
+                for king in pos.king_squares(color) {
+                    let shield = pos.pieces(color, p, king.layer()) & self.shelter[color][king.cell() as usize];
+                    sum[0] += terms.king_shelter * shield.count().min(3) as i32;
+                }
+            }
+            sum[1] += self.mop_up(pos, terms, color, material[color] - material[color.flip()]);
+        }
+        [0, 1].map(|i| sums[Color::White][i] - sums[Color::Black][i])
+    }
+
+    /// For a side `lead` ahead with one king against one: the enemy king's distance from the
+    /// centre and its nearness to ours, the two things that mate a bare king.
+    fn mop_up(&self, pos: &Position, terms: &Terms, color: Color, lead: i32) -> i32 {
+        if lead < MOP_UP_LEAD {
+            return 0;
+        }
+        let mut ours = pos.king_squares(color);
+        let mut theirs = pos.king_squares(color.flip());
+        let (Some(ours), None, Some(theirs), None) = (ours.next(), ours.next(), theirs.next(), theirs.next()) else {
+            return 0;
+        };
+        let f = self.files as i32;
+        let (a, b) = (ours.cell() as i32, theirs.cell() as i32);
+        let distance = ((a % f - b % f).abs()).max((a / f - b / f).abs());
+        terms.mop_up * (2 * self.off_centre[theirs.cell() as usize] - distance)
+    }
+}
