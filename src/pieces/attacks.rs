@@ -41,6 +41,8 @@ struct LeapGroup {
 /// Ray directions shared by a set of roles: the first piece along such a ray attacks if it is one of them.
 struct RideGroup {
     rays: Vec<u16>,
+    /// Per cell, the union of its rays from there: no candidate on it, no attack along any.
+    reach: Vec<Bitboard>,
     roles: Roles,
 }
 
@@ -126,9 +128,16 @@ impl Tables {
                 }
             } else {
                 let id = self.ray_id(g, dx, dy, range);
-                match index.rides.iter_mut().find(|r| r.roles == roles) {
-                    Some(group) => group.rays.push(id),
-                    None => index.rides.push(RideGroup { rays: vec![id], roles }),
+                let group = match index.rides.iter().position(|r| r.roles == roles) {
+                    Some(i) => &mut index.rides[i],
+                    None => {
+                        index.rides.push(RideGroup { rays: Vec::new(), reach: vec![Bitboard::EMPTY; g.area()], roles });
+                        index.rides.last_mut().expect("just pushed")
+                    }
+                };
+                group.rays.push(id);
+                for (cell, reach) in group.reach.iter_mut().enumerate() {
+                    *reach |= self.rays[id as usize].cells[cell];
                 }
             }
         }
@@ -148,7 +157,7 @@ impl Tables {
         let mut out = Bitboard::EMPTY;
         for group in &self.index[by.index()].rides {
             let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
-            if candidates.is_empty() {
+            if (candidates & group.reach[cell as usize]).is_empty() {
                 continue;
             }
             for &id in &group.rays {
@@ -200,7 +209,7 @@ impl Tables {
         }
         for group in &index.rides {
             let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
-            if candidates.is_empty() {
+            if (candidates & group.reach[cell as usize]).is_empty() {
                 continue;
             }
             for &id in &group.rays {

@@ -1,10 +1,13 @@
-//! One thread's alpha-beta search: principal-variation search with null move, late-move
-//! reductions, check extensions, killer and history ordering, and quiescence.
+//! One thread's alpha-beta search: principal-variation search with null move, futility pruning,
+//! late-move reductions, check extensions, killer and history ordering, and quiescence.
 //!
-//! Null move is used only where the rules have check (FIDE, the Alice family, LMA): in the
-//! king-capture families there is no stalemate, so having to move can lose outright (a bare king
-//! must step into capture) and "passing is never better than moving" fails; Monochrome and
-//! Inside-out also forbid reversing the last move, which a pass would wrongly forget.
+//! Null move and the futility prunings (which trust the static evaluation the same way) are used
+//! only where the rules have check (FIDE, the Alice family, LMA): in the king-capture families
+//! there is no stalemate, so having to move can lose outright (a bare king must step into
+//! capture) and "passing is never better than moving" fails, and a quiet move can threaten the
+//! king without the check that would exempt it from pruning; Monochrome and Inside-out also
+//! forbid reversing the last move, which a pass would wrongly forget. Quiescence skips captures
+//! too small to reach alpha (delta pruning) wherever the value table bounds what a capture gains.
 //! Late-move reductions are used everywhere: a reduced move that turns out good is searched
 //! again at full depth, so they only cost time, never correctness of what is found.
 
@@ -25,6 +28,12 @@ use crate::rules::Outcome;
 
 /// Beyond every score.
 pub(super) const INFINITY: i32 = 32_000;
+/// The depth up to which the static evaluation may prune (reverse futility).
+const FUTILE_DEPTH: i32 = 6;
+/// Per ply of depth left, what a quiet move is assumed to be able to change the evaluation by.
+const FUTILITY_MARGIN: i32 = 110;
+/// What a capture may gain beyond its victim's value in quiescence (positional swing).
+const DELTA_MARGIN: i32 = 200;
 /// Nodes between looks at the clock and the stop signal.
 const CHECK_EVERY: u64 = 1024;
 
@@ -257,8 +266,15 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         }
         let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
 
-        if R::NULL_MOVE && null_ok && !pv_node && !checked && depth >= 3 && !is_mate(beta) && self.has_pieces(pos) {
-            let stand = self.rules.evaluate(pos, self.eval);
+        // The shallow prunings trust the static evaluation as null move does: only where check exists.
+        let stand = (R::NULL_MOVE && !pv_node && !checked).then(|| self.rules.evaluate(pos, self.eval));
+        if let Some(stand) = stand.filter(|_| depth <= FUTILE_DEPTH && !is_mate(beta)) {
+            // Reverse futility: so far above beta that no reply in the last plies will bring it back.
+            if stand - FUTILITY_MARGIN * depth >= beta {
+                return stand;
+            }
+        }
+        if let Some(stand) = stand.filter(|_| null_ok && depth >= 3 && !is_mate(beta) && self.has_pieces(pos)) {
             if stand >= beta {
                 let r = 3 + depth / 6;
                 let undo = pos.make_null();
@@ -287,10 +303,16 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried = 0;
+        // Futility: quiet moves that cannot raise the score to alpha in the last plies.
+        let futile = stand.is_some_and(|s| depth <= 2 && !is_mate(alpha) && s + FUTILITY_MARGIN * depth <= alpha);
         for (i, &mv) in moves.iter().enumerate() {
             let quiet = mv.capture.is_none() && mv.promotion.is_none();
             let killer = self.killers[ply].contains(&Some(mv));
             pos.make(mv);
+            if futile && i > 0 && quiet && !killer && !in_check(self.rules, pos, pos.side()) {
+                pos.unmake();
+                continue;
+            }
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
@@ -398,7 +420,16 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             pseudo_legal_tactical(self.rules, pos, &mut moves);
         }
         self.order(pos, &mut moves, PackedMove::NONE, MAX_PLY + 1);
+        let values = &self.eval.values[..];
         for &mv in moves.iter() {
+            // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
+            if R::DELTA_PRUNING && !checked {
+                let victim = mv.capture.map_or(0, |c| values[pos.piece_at(c).role() as usize]);
+                let promotion = mv.promotion.map_or(0, |r| values[r as usize]);
+                if best + victim + promotion + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
             pos.make(mv);
             if !checked && in_check(self.rules, pos, us) {
                 pos.unmake();
