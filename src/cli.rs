@@ -197,6 +197,9 @@ pub enum Command {
         /// The depth.
         #[arg(long, default_value_t = 8)]
         depth: u32,
+        /// Threads; with more than one the node count varies from run to run (time to depth).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// List the variants: name, layers, board size.
     Variants,
@@ -296,7 +299,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             let shared = Shared::new(hash, threads);
             run_search(&pos, &limits, &shared, personality, seed)
         }
-        Command::Bench { depth } => bench(&config, depth.min(MAX_DEPTH)),
+        Command::Bench { depth, threads } => bench(&config, depth.min(MAX_DEPTH), threads.max(1)),
         Command::Play { at, pgn: Some(path), game, .. } => play_pgn(&config, &path, game, at),
         Command::Play { at, moves, .. } => play(at.position(&config)?, &moves),
         Command::Match(args) => run_match(&config, args),
@@ -342,15 +345,15 @@ fn run_search(
     }
 }
 
-/// Searches every built-in variant's start position, single-threaded, to `depth`; prints each
-/// variant's nodes and speed, then the node total (the search's signature) and the overall speed.
-fn bench(config: &Config, depth: u32) -> Result<(), Failure> {
+/// Searches every built-in variant's start position to `depth`; prints each variant's nodes,
+/// time and speed, then the totals (single-threaded, the node total is the search's signature).
+fn bench(config: &Config, depth: u32, threads: usize) -> Result<(), Failure> {
     let mut total = 0;
     let mut total_time = Duration::ZERO;
     for name in config.names() {
         let variant = config.variant(&name, &[]).map_err(|e| bad(e.to_string()))?;
         let pos = position(&variant, None)?;
-        let shared = Shared::new(16, 1);
+        let shared = Shared::new(16, threads);
         let limits = Limits { depth: Some(depth), ..Limits::default() };
         let start = Instant::now();
         let nodes = with_rules!(&variant.family, |rules| {
@@ -358,12 +361,17 @@ fn bench(config: &Config, depth: u32) -> Result<(), Failure> {
             search(rules, &pos, &eval, &limits, &shared, |_| {}).map_or(0, |i| i.nodes)
         });
         let time = start.elapsed();
-        println!("{name:<13} nodes {nodes:>10} nps {:>9}", (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64);
+        println!("{name:<13} nodes {nodes:>10} ms {:>7} nps {:>9}", time.as_millis(), nps(nodes, time));
         total += nodes;
         total_time += time;
     }
-    println!("nodes {total} nps {}", (total as f64 / total_time.as_secs_f64().max(1e-9)) as u64);
+    println!("nodes {total} ms {} nps {}", total_time.as_millis(), nps(total, total_time));
     Ok(())
+}
+
+/// Nodes per second.
+fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
 }
 
 /// The FEN to start from: `--fen`, or a Looking-Glass `--setup`, or `None` for the variant's own.
