@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use common::{fast_moves, position, variant};
 use vorpal::config::Config;
-use vorpal::eval::Eval;
-use vorpal::rules::{Fide, InsideOut, LookingGlass, Monochrome, Rules};
+use vorpal::eval::{Eval, Evaluate};
+use vorpal::rules::{Alice, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
 use vorpal::search::personality::{choose, Personality, Rng};
 use vorpal::search::time::Clock;
 use vorpal::search::{search, Info, Limits, Shared, MATE};
@@ -69,6 +69,14 @@ fn search_finds_a_mate_in_two() {
 fn null_move_is_used_only_where_check_exists() {
     let allowed = [Fide::NULL_MOVE, LookingGlass::NULL_MOVE, InsideOut::NULL_MOVE, Monochrome::NULL_MOVE];
     assert_eq!(allowed, [true, false, false, false]);
+}
+
+#[test]
+fn delta_pruning_is_off_where_kings_are_captured() {
+    let allowed = [Fide::DELTA_PRUNING, Alice::DELTA_PRUNING, Lma::DELTA_PRUNING];
+    assert_eq!(allowed, [true, true, true]);
+    let off = [LookingGlass::DELTA_PRUNING, InsideOut::DELTA_PRUNING, Monochrome::DELTA_PRUNING];
+    assert_eq!(off, [false, false, false]);
 }
 
 #[test]

@@ -309,8 +309,11 @@ impl Eval {
 /// A family's evaluation: the standard terms plus what its rules make matter.
 pub trait Evaluate: Rules {
     /// Whether a capture changes the evaluation by about its victim's value, so that quiescence
-    /// may skip captures too small to reach alpha.
-    const DELTA_PRUNING: bool = true;
+    /// may skip captures too small to reach alpha. Not where kings are captured: taking the last
+    /// one wins at once, whatever alpha is (a mate score, say), and Inside-out's next-to-last
+    /// one also costs its owner `last_king`; Monochrome's captures score points and shift
+    /// ownership instead.
+    const DELTA_PRUNING: bool = !Self::KING_CAPTURE;
 
     /// The position's value for the side to move, in centipawns.
     fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
@@ -335,10 +338,6 @@ impl Evaluate for Lma {
     }
 }
 impl Evaluate for Monochrome {
-    /// A capture scores its victim's points, and ownership shifts as pieces cross the centre:
-    /// the value table does not bound the change.
-    const DELTA_PRUNING: bool = false;
-
     fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
         monochrome::evaluate(pos, eval)
     }
