@@ -10,7 +10,7 @@ mod structure;
 
 use std::sync::Arc;
 
-use crate::geometry::{Bitboard, Cell, Square, MAX_CELLS, MAX_LAYERS};
+use crate::geometry::{Bitboard, Cell, Geometry, Square, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Role, MAX_ROLES};
 use crate::position::Position;
 use crate::rules::{Alice, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
@@ -157,6 +157,12 @@ fn table_index(color: Color, role: Role, sq: Square) -> usize {
     (color.index() * MAX_ROLES + role as usize) * MAX_LAYERS * MAX_CELLS + sq.index()
 }
 
+/// Steps from `cell` to the board's centre, counted in half-cells so that even boards have one.
+fn off_centre(g: &Geometry, cell: Cell) -> i32 {
+    let (cx, cy) = (g.files as i32 - 1, g.ranks as i32 - 1);
+    ((2 * g.file(cell) as i32 - cx).abs() + (2 * g.rank(cell) as i32 - cy).abs()) / 2
+}
+
 /// How many cells a piece of `role` reaches from `cell` of an empty `layer`.
 fn reach(variant: &Variant, role: Role, layer: u8, cell: Cell) -> u32 {
     let g = &variant.geometry;
@@ -192,14 +198,13 @@ impl Eval {
             .collect();
         let terms = variant.eval.terms.clone();
         let mut table = vec![[0; 2]; 2 * MAX_ROLES * MAX_LAYERS * MAX_CELLS];
-        let (cx, cy) = (g.files as i32 - 1, g.ranks as i32 - 1);
+        let cy = g.ranks as i32 - 1;
         for role in 0..variant.pieces.len() as Role {
             let average = (total_reach(variant, role) / g.cells[0].count().max(1)) as i32;
             for layer in 0..g.layers {
                 for cell in g.cells[layer as usize] {
-                    let (file, rank) = (g.file(cell) as i32, g.rank(cell) as i32);
-                    // Steps from the centre, in half-cells so that even boards have a centre.
-                    let off_centre = ((2 * file - cx).abs() + (2 * rank - cy).abs()) / 2;
+                    let rank = g.rank(cell) as i32;
+                    let off_centre = off_centre(g, cell);
                     for color in [Color::White, Color::Black] {
                         let advance = if color == Color::White { rank } else { cy - rank };
                         let (mg, eg) = if Some(role) == variant.pawn {

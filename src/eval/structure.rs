@@ -72,10 +72,7 @@ impl Structure {
                 })
                 .collect()
         }));
-        let (cx, cy) = (g.files as i32 - 1, g.ranks as i32 - 1);
-        let off_centre = (0..area as Cell)
-            .map(|c| ((2 * g.file(c) as i32 - cx).abs() + (2 * g.rank(c) as i32 - cy).abs()) / 2)
-            .collect();
+        let off_centre = (0..area as Cell).map(|c| super::off_centre(g, c)).collect();
         Structure { pawn, files: g.files, file_cells, beside, front, shelter, advance, off_centre }
     }
 

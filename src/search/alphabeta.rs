@@ -267,7 +267,8 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
 
         // The shallow prunings trust the static evaluation as null move does: only where check exists.
-        let stand = (R::NULL_MOVE && !pv_node && !checked).then(|| self.rules.evaluate(pos, self.eval));
+        let prunable = R::NULL_MOVE && !pv_node && !checked && (depth <= FUTILE_DEPTH || null_ok);
+        let stand = prunable.then(|| self.rules.evaluate(pos, self.eval));
         if let Some(stand) = stand.filter(|_| depth <= FUTILE_DEPTH && !is_mate(beta)) {
             // Reverse futility: so far above beta that no reply in the last plies will bring it back.
             if stand - FUTILITY_MARGIN * depth >= beta {
