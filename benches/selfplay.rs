@@ -60,7 +60,7 @@ fn play(
     let mut rng = Rng::new(seed);
     let mut overruns = 0;
     with_rules!(&variant.family, |rules| {
-        let eval = Eval::new_for(rules, variant);
+        let eval = Eval::new(variant);
         loop {
             if let Some(o) = outcome(rules, &mut pos) {
                 let strong_color = if strong_white { Color::White } else { Color::Black };

@@ -316,7 +316,7 @@ fn run_search(
 ) -> Result<(), Failure> {
     let variant = pos.variant().clone();
     let best = with_rules!(&variant.family, |rules| {
-        let eval = Eval::new_for(rules, &variant);
+        let eval = Eval::new(&variant);
         if personality != Personality::Normal {
             choose(personality, rules, pos, &eval, &mut Rng::new(seed))
         } else {
@@ -357,7 +357,7 @@ fn bench(config: &Config, depth: u32, threads: usize) -> Result<(), Failure> {
         let limits = Limits { depth: Some(depth), ..Limits::default() };
         let start = Instant::now();
         let nodes = with_rules!(&variant.family, |rules| {
-            let eval = Eval::new_for(rules, &variant);
+            let eval = Eval::new(&variant);
             search(rules, &pos, &eval, &limits, &shared, |_| {}).map_or(0, |i| i.nodes)
         });
         let time = start.elapsed();

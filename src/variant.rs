@@ -1,5 +1,6 @@
 //! A loaded variant: geometry, pieces, rule options, start position, and its own tables.
 
+use crate::eval::psq::PieceSquare;
 use crate::eval::EvalData;
 use crate::geometry::Bitboard;
 use crate::geometry::Geometry;
@@ -59,6 +60,8 @@ pub struct Variant {
     pub tables: Tables,
     /// Hash keys.
     pub zobrist: Zobrist,
+    /// Material and piece-square values per piece and square.
+    pub psq: PieceSquare,
 }
 
 /// How castling moves king and rook.

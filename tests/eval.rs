@@ -11,7 +11,7 @@ use vorpal::with_rules;
 fn value(name: &str, fen: &str) -> i32 {
     let v = variant(name, &[]);
     let pos = position(&v, fen);
-    with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new_for(r, &v)))
+    with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v)))
 }
 
 #[test]
@@ -97,7 +97,7 @@ fn pawns_in_front_of_the_king_shelter_it() {
     let config = Config::with_text("test.ini", text).unwrap();
     let bare = config.variant("bare", &[]).unwrap();
     let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    let without = with_rules!(&bare.family, |r| r.evaluate(&position(&bare, after_e4), &Eval::new_for(r, &bare)));
+    let without = with_rules!(&bare.family, |r| r.evaluate(&position(&bare, after_e4), &Eval::new(&bare)));
     // Black keeps three shelter pawns, White two.
     assert_eq!(value("normal", after_e4) - without, 10);
 }
@@ -108,7 +108,7 @@ fn engine_ini_sets_values_and_weights() {
     let config = Config::with_text("test.ini", text).unwrap();
     let v = config.variant("strong", &[]).unwrap();
     let pos = position(&v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
-    assert_eq!(with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new_for(r, &v))), 900);
+    assert_eq!(with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v))), 900);
 }
 
 #[test]

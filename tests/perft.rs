@@ -61,11 +61,13 @@ fn perft_suites_full() {
     run(u64::MAX);
 }
 
-/// Walks the tree, checking at every node that the incremental hash equals a recomputed one,
+/// Walks the tree, checking at every node that the incremental hash and material and
+/// piece-square sums equal recomputed ones,
 /// that FEN round-trips, that the tactical generator yields exactly the captures and
 /// promotions among the legal moves, and that make then unmake restores the position.
 fn walk(pos: &mut Position, depth: u32) {
     assert_eq!(pos.hash(), pos.compute_hash(), "hash drifted at {}", pos.to_fen());
+    assert_eq!(*pos.psq(), pos.compute_psq(), "piece-square sums drifted at {}", pos.to_fen());
     let fen = pos.to_fen();
     let again = Position::from_fen(pos.variant().clone(), &fen).unwrap_or_else(|e| panic!("{e}: {fen}"));
     assert_eq!(again.to_fen(), fen);
@@ -95,7 +97,7 @@ fn walk(pos: &mut Position, depth: u32) {
 }
 
 #[test]
-fn zobrist_matches_recomputed_at_every_node_of_the_suites() {
+fn incremental_hash_and_sums_match_recomputed_at_every_node_of_the_suites() {
     for (file, suite, variant) in suites() {
         for case in &suite.cases {
             let mut pos =

@@ -19,7 +19,7 @@ use vorpal::with_rules;
 fn search_with(name: &str, fen: &str, limits: &Limits, shared: &Shared) -> Option<Info> {
     let v = variant(name, &[]);
     let pos = position(&v, fen);
-    with_rules!(&v.family, |r| search(r, &pos, &Eval::new_for(r, &v), limits, shared, |_| {}))
+    with_rules!(&v.family, |r| search(r, &pos, &Eval::new(&v), limits, shared, |_| {}))
 }
 
 fn best(name: &str, fen: &str, depth: u32) -> Info {
@@ -131,7 +131,7 @@ fn infinite_analysis_runs_until_stopped() {
 fn the_greedy_personality_takes_the_most_material() {
     let v = variant("normal", &[]);
     let pos = position(&v, "4k3/8/8/3q4/8/2n5/3R4/4K3 w - - 0 1");
-    let mv = with_rules!(&v.family, |r| choose(Personality::Greedy, r, &pos, &Eval::new_for(r, &v), &mut Rng::new(7)));
+    let mv = with_rules!(&v.family, |r| choose(Personality::Greedy, r, &pos, &Eval::new(&v), &mut Rng::new(7)));
     assert_eq!(mv.unwrap().to_text(&v), "d2d5");
 }
 
@@ -141,7 +141,7 @@ fn the_random_personality_plays_legal_moves_repeatably() {
     let pos = position(&v, &v.start_fen);
     let legal = fast_moves(&mut pos.clone());
     let pick = |seed| {
-        with_rules!(&v.family, |r| choose(Personality::Random, r, &pos, &Eval::new_for(r, &v), &mut Rng::new(seed)))
+        with_rules!(&v.family, |r| choose(Personality::Random, r, &pos, &Eval::new(&v), &mut Rng::new(seed)))
             .unwrap()
             .to_text(&v)
     };

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::ini::{self, Entry, IniError, Section};
+use crate::eval::psq::PieceSquare;
 use crate::eval::EvalData;
 use crate::geometry::Bitboard;
 use crate::geometry::Geometry;
@@ -384,7 +385,7 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
         ByColor([geometry.rank_mask(last), geometry.rank_mask(0)])
     };
     let (start, _) = required("start")?;
-    let variant = Variant {
+    let mut variant = Variant {
         name: section.name.clone(),
         geometry,
         pieces,
@@ -409,7 +410,9 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
         family,
         tables,
         zobrist: Zobrist::new(),
+        psq: PieceSquare::default(),
     };
+    variant.psq = PieceSquare::new(&variant);
     let variant = Arc::new(variant);
     Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| fail("start", e.to_string()))?;
     Ok(variant)

@@ -6,22 +6,19 @@ mod insideout;
 mod lma;
 mod lookingglass;
 mod monochrome;
+pub mod psq;
 mod structure;
 
 use std::sync::Arc;
 
-use crate::geometry::{Bitboard, Cell, Geometry, Square, MAX_CELLS, MAX_LAYERS};
-use crate::pieces::{ByColor, Color, Role, MAX_ROLES};
+use crate::geometry::{Bitboard, Cell, Geometry};
+use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::rules::{Alice, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
 use crate::variant::Variant;
 
-/// Centipawns per average target cell of a piece on an empty board (a knight on 8x8: 5.25 cells).
-const PER_TARGET: u32 = 40;
 /// A pawn's value.
 pub const PAWN: i32 = 100;
-/// A royal piece's value where kings are captured (losing the last one loses the game).
-const KING_CAPTURE_ROYAL: i32 = 2000;
 
 /// The weights of the evaluation terms, in centipawns; engine.ini's `eval` key sets them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,9 +138,6 @@ pub struct Eval {
     pub values: Vec<i32>,
     /// The term weights.
     pub terms: Terms,
-    /// Material plus piece-square value per colour, role and square, before (`[0]`) and in
-    /// (`[1]`) the endgame, from White's point of view of that colour's piece.
-    table: Vec<[i32; 2]>,
     /// The phase material (pieces other than pawns and kings) of the start position.
     full_phase: i32,
     /// The cells of each checkering parity, `(file + rank) mod 2`.
@@ -153,88 +147,27 @@ pub struct Eval {
     structure: structure::Structure,
 }
 
-fn table_index(color: Color, role: Role, sq: Square) -> usize {
-    (color.index() * MAX_ROLES + role as usize) * MAX_LAYERS * MAX_CELLS + sq.index()
-}
-
 /// Steps from `cell` to the board's centre, counted in half-cells so that even boards have one.
 fn off_centre(g: &Geometry, cell: Cell) -> i32 {
     let (cx, cy) = (g.files as i32 - 1, g.ranks as i32 - 1);
     ((2 * g.file(cell) as i32 - cx).abs() + (2 * g.rank(cell) as i32 - cy).abs()) / 2
 }
 
-/// How many cells a piece of `role` reaches from `cell` of an empty `layer`.
-fn reach(variant: &Variant, role: Role, layer: u8, cell: Cell) -> u32 {
-    let g = &variant.geometry;
-    let (quiet, _) = variant.tables.quiet_and_capture(role, Color::White, cell, g.holes[layer as usize]);
-    (quiet & g.cells[layer as usize]).count()
-}
-
-/// The cells a piece of `role` reaches, summed over the cells of an empty first layer.
-fn total_reach(variant: &Variant, role: Role) -> u32 {
-    variant.geometry.cells[0].into_iter().map(|c| reach(variant, role, 0, c)).sum()
-}
-
 impl Eval {
-    /// The evaluation of `variant` under rules `R`.
-    pub fn new<R: Rules>(variant: &Arc<Variant>) -> Eval {
-        let g = &variant.geometry;
-        let values: Vec<i32> = (0..variant.pieces.len() as Role)
-            .map(|role| {
-                if let Some(Some(v)) = variant.eval.values.get(role as usize) {
-                    *v
-                } else if Some(role) == variant.pawn {
-                    PAWN
-                } else if Some(role) == variant.king {
-                    if R::KING_CAPTURE {
-                        KING_CAPTURE_ROYAL
-                    } else {
-                        0
-                    }
-                } else {
-                    (PER_TARGET * total_reach(variant, role) / g.cells[0].count().max(1)) as i32
-                }
-            })
-            .collect();
-        let terms = variant.eval.terms.clone();
-        let mut table = vec![[0; 2]; 2 * MAX_ROLES * MAX_LAYERS * MAX_CELLS];
-        let cy = g.ranks as i32 - 1;
-        for role in 0..variant.pieces.len() as Role {
-            let average = (total_reach(variant, role) / g.cells[0].count().max(1)) as i32;
-            for layer in 0..g.layers {
-                for cell in g.cells[layer as usize] {
-                    let rank = g.rank(cell) as i32;
-                    let off_centre = off_centre(g, cell);
-                    for color in [Color::White, Color::Black] {
-                        let advance = if color == Color::White { rank } else { cy - rank };
-                        let (mg, eg) = if Some(role) == variant.pawn {
-                            let bonus = terms.pawn_advance * (advance - 1).max(0);
-                            (bonus, 2 * bonus)
-                        } else if Some(role) == variant.king {
-                            (terms.king_centre * off_centre, -terms.king_centre * off_centre)
-                        } else {
-                            let centre = terms.mobility * (reach(variant, role, layer, cell) as i32 - average);
-                            (centre, centre)
-                        };
-                        let v = values[role as usize];
-                        table[table_index(color, role, Square::new(layer, cell))] = [v + mg, v + eg];
-                    }
-                }
-            }
+    /// The evaluation of `variant`.
+    pub fn new(variant: &Arc<Variant>) -> Eval {
+        let parity = [0, 1].map(|p| variant.geometry.colour_mask(p));
+        let structure = structure::Structure::new(&variant.geometry, variant.pawn);
+        let full_phase = Position::start(variant.clone()).map_or(1, |start| start.psq().phase.max(1));
+        Eval {
+            values: variant.psq.values.clone(),
+            terms: variant.eval.terms.clone(),
+            full_phase,
+            parity,
+            pawn: variant.pawn,
+            king: variant.king,
+            structure,
         }
-        let parity = [0, 1].map(|p| g.colour_mask(p));
-        let structure = structure::Structure::new(g, variant.pawn);
-        let mut eval =
-            Eval { values, terms, table, full_phase: 1, parity, pawn: variant.pawn, king: variant.king, structure };
-        if let Ok(start) = Position::start(variant.clone()) {
-            eval.full_phase = eval.phase_material(&start).max(1);
-        }
-        eval
-    }
-
-    /// The evaluation of `variant` under `rules` (names the rules type for [`Eval::new`]).
-    pub fn new_for<R: Rules>(_rules: &R, variant: &Arc<Variant>) -> Eval {
-        Eval::new::<R>(variant)
     }
 
     /// Whether `role` counts as a piece (not a pawn, not a king).
@@ -242,44 +175,13 @@ impl Eval {
         Some(role) != self.pawn && Some(role) != self.king
     }
 
-    /// The material of both sides other than pawns and kings.
-    fn phase_material(&self, pos: &Position) -> i32 {
-        let layers = pos.variant().geometry.layers;
-        let mut total = 0;
-        for role in (0..self.values.len() as Role).filter(|&r| self.is_piece(r)) {
-            for layer in 0..layers {
-                let n = pos.pieces(Color::White, role, layer).count() + pos.pieces(Color::Black, role, layer).count();
-                total += self.values[role as usize] * n as i32;
-            }
-        }
-        total
-    }
-
     /// Material, piece-square and pawn-structure terms for the side to move, tapered from opening
     /// to endgame.
     pub fn standard(&self, pos: &Position) -> i32 {
-        let layers = pos.variant().geometry.layers;
-        let mut sums = ByColor([[0i32; 2]; 2]);
-        let mut material = ByColor([0i32; 2]);
-        let mut phase = 0;
-        for color in [Color::White, Color::Black] {
-            for role in 0..self.values.len() as Role {
-                for layer in 0..layers {
-                    for cell in pos.pieces(color, role, layer) {
-                        let [mg, eg] = self.table[table_index(color, role, Square::new(layer, cell))];
-                        sums[color][0] += mg;
-                        sums[color][1] += eg;
-                        material[color] += self.values[role as usize];
-                        if self.is_piece(role) {
-                            phase += self.values[role as usize];
-                        }
-                    }
-                }
-            }
-        }
-        let phase = phase.min(self.full_phase);
-        let structure = self.structure.evaluate(pos, self, material);
-        let [mg, eg] = [0, 1].map(|i| sums[Color::White][i] - sums[Color::Black][i] + structure[i]);
+        let sums = pos.psq();
+        let phase = sums.phase.min(self.full_phase);
+        let structure = self.structure.evaluate(pos, self, sums.material);
+        let [mg, eg] = [0, 1].map(|i| sums.score[i] + structure[i]);
         let white = (mg * phase + eg * (self.full_phase - phase)) / self.full_phase;
         if pos.side() == Color::White {
             white
@@ -290,16 +192,8 @@ impl Eval {
 
     /// Material alone, for the side to move.
     pub fn material(&self, pos: &Position) -> i32 {
-        let layers = pos.variant().geometry.layers;
-        balance(pos, |color| {
-            let mut sum = 0;
-            for (role, &value) in self.values.iter().enumerate() {
-                for layer in 0..layers {
-                    sum += value * pos.pieces(color, role as Role, layer).count() as i32;
-                }
-            }
-            sum
-        })
+        let material = pos.psq().material;
+        balance(pos, |color| material[color])
     }
 
     /// Pieces (not pawns or kings) of `color` on `layer` among `cells`.
@@ -375,7 +269,7 @@ mod tests {
 
     fn eval_of(name: &str) -> (Arc<Variant>, Eval) {
         let v = Config::builtin().variant(name, &[]).unwrap();
-        let e = Eval::new::<Fide>(&v);
+        let e = Eval::new(&v);
         (v, e)
     }
 

@@ -15,10 +15,8 @@ const MOP_UP_LEAD: i32 = 300;
 pub(super) struct Structure {
     pawn: Option<Role>,
     files: u8,
-    /// Per file, its cells.
-    file_cells: Vec<Bitboard>,
-    /// Per file, the cells of the files beside it.
-    beside: Vec<Bitboard>,
+    /// Per cell, its file.
+    file_of: Vec<u8>,
     /// Per colour and cell, the cells ahead on the same and the adjacent files (an enemy pawn
     /// there stops or can capture a pawn on the cell).
     front: ByColor<Vec<Bitboard>>,
@@ -31,18 +29,16 @@ pub(super) struct Structure {
     off_centre: Vec<i32>,
 }
 
+/// The bits of the files either side of file `f`.
+fn beside(f: u8) -> u32 {
+    (1u32 << f >> 1) | (1u32 << f << 1)
+}
+
 impl Structure {
     /// The tables of `g`, for pawns of role `pawn`.
     pub(super) fn new(g: &Geometry, pawn: Option<Role>) -> Structure {
         let area = g.area();
-        let file_cells: Vec<Bitboard> =
-            (0..g.files).map(|f| (0..g.ranks).fold(Bitboard::EMPTY, |b, r| b.with(g.cell(f, r)))).collect();
-        let beside = (0..g.files as usize)
-            .map(|f| {
-                let left = if f > 0 { file_cells[f - 1] } else { Bitboard::EMPTY };
-                left | file_cells.get(f + 1).copied().unwrap_or(Bitboard::EMPTY)
-            })
-            .collect();
+        let file_of = (0..area as Cell).map(|c| g.file(c)).collect();
         let ahead = |color: Color, cell: Cell, ranks: std::ops::RangeInclusive<i32>| {
             let dir = if color == Color::White { 1 } else { -1 };
             let mut b = Bitboard::EMPTY;
@@ -73,7 +69,7 @@ impl Structure {
                 .collect()
         }));
         let off_centre = (0..area as Cell).map(|c| super::off_centre(g, c)).collect();
-        Structure { pawn, files: g.files, file_cells, beside, front, shelter, advance, off_centre }
+        Structure { pawn, files: g.files, file_of, front, shelter, advance, off_centre }
     }
 
     /// Pawn structure, shelter and mop-up, White's view, before (`[0]`) and in (`[1]`) the
@@ -90,7 +86,12 @@ impl Structure {
         for color in [Color::White, Color::Black] {
             let (own, enemy) = (pawns[color], pawns[color.flip()]);
             let sum = &mut sums[color];
+            // Bit f is set when the colour has a pawn on file f (at most 16 files).
+            let mut files = 0u32;
+            let mut count = 0;
             for cell in own {
+                files |= 1 << self.file_of[cell as usize];
+                count += 1;
                 if (self.front[color][cell as usize] & enemy).is_empty() {
                     let a = self.advance[color][cell as usize];
                     let bonus = terms.passed_pawn * (a * a + a) / 2;
@@ -98,18 +99,11 @@ impl Structure {
                     sum[1] += bonus;
                 }
             }
-            for file in 0..self.files as usize {
-                let n = (own & self.file_cells[file]).count() as i32;
-                if n == 0 {
-                    continue;
-                }
-                let mut penalty = terms.doubled_pawn * (n - 1);
-                if (own & self.beside[file]).is_empty() {
-                    penalty += terms.isolated_pawn * n;
-                }
-                sum[0] -= penalty;
-                sum[1] -= penalty;
-            }
+            let isolated =
+                own.into_iter().filter(|&cell| files & beside(self.file_of[cell as usize]) == 0).count() as i32;
+            let penalty = terms.doubled_pawn * (count - files.count_ones() as i32) + terms.isolated_pawn * isolated;
+            sum[0] -= penalty;
+            sum[1] -= penalty;
             if let Some(p) = self.pawn {
                 for king in pos.king_squares(color) {
                     let shield = pos.pieces(color, p, king.layer()) & self.shelter[color][king.cell() as usize];

@@ -9,11 +9,6 @@ use crate::pieces::{ByColor, Color, Piece};
 use crate::rules::Rules;
 use crate::variant::{CastlingStyle, FenExtras, Variant};
 
-/// Whether a family is king-capture (lets a `with_rules!` arm read the associated constant).
-fn rules_king_capture<R: Rules>(_: &R) -> bool {
-    R::KING_CAPTURE
-}
-
 /// Why a FEN was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError(pub String);
@@ -299,7 +294,7 @@ impl Position {
     fn validate(&self) -> Result<(), FenError> {
         let v = self.variant.clone();
         let g = &v.geometry;
-        let king_capture = crate::with_rules!(&v.family, |rules| rules_king_capture(rules));
+        let king_capture = v.family.captures_kings();
         if v.king.is_some() && !king_capture {
             for color in Color::ALL {
                 let n = self.king_squares(color).count();

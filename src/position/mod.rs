@@ -6,6 +6,7 @@ pub mod zobrist;
 
 use std::sync::Arc;
 
+use crate::eval::psq::Sums;
 use crate::geometry::{Bitboard, Square, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
 use crate::variant::{FenExtras, Variant};
@@ -63,6 +64,7 @@ pub struct Position {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    psq: Sums,
     history: Vec<Undo>,
     last_moves: ByColor<Option<Trip>>,
     scores: ByColor<u32>,
@@ -82,6 +84,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            psq: Sums::default(),
             history: Vec::new(),
             last_moves: ByColor::default(),
             scores: ByColor::default(),
@@ -217,6 +220,7 @@ impl Position {
         self.by_color[piece.color().index()][l] |= Bitboard::from_cell(c);
         self.by_role[piece.role() as usize][l] |= Bitboard::from_cell(c);
         self.hash ^= self.variant.zobrist.piece(sq, piece);
+        self.psq.add(piece.color(), self.variant.psq.entry(sq, piece));
     }
 
     /// Removes and returns the piece on an occupied square.
@@ -228,7 +232,28 @@ impl Position {
         self.by_color[piece.color().index()][l] &= !Bitboard::from_cell(c);
         self.by_role[piece.role() as usize][l] &= !Bitboard::from_cell(c);
         self.hash ^= self.variant.zobrist.piece(sq, piece);
+        self.psq.remove(piece.color(), self.variant.psq.entry(sq, piece));
         piece
+    }
+
+    /// The running material and piece-square sums of the pieces on the board.
+    #[inline]
+    pub fn psq(&self) -> &Sums {
+        &self.psq
+    }
+
+    /// The material and piece-square sums counted from scratch, to check the running ones.
+    pub fn compute_psq(&self) -> Sums {
+        let psq = &self.variant.psq;
+        let mut sums = Sums::default();
+        for l in 0..self.variant.geometry.layers {
+            for c in self.occupied(l) {
+                let sq = Square::new(l, c);
+                let piece = self.piece_at(sq);
+                sums.add(piece.color(), psq.entry(sq, piece));
+            }
+        }
+        sums
     }
 
     /// The hash computed from scratch, to check the incremental one.

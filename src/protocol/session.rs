@@ -123,7 +123,7 @@ impl Session {
         let seed = self.seed;
         self.running = Some(std::thread::spawn(move || {
             let result = with_rules!(&variant.family, |rules| {
-                let eval = Eval::new_for(rules, &variant);
+                let eval = Eval::new(&variant);
                 if personality == Personality::Normal {
                     search(rules, &pos, &eval, &limits, &shared, |info| on_info(&variant, info, &shared))
                 } else {

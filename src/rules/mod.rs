@@ -158,6 +158,16 @@ macro_rules! with_rules {
     };
 }
 
+impl Family {
+    /// Whether the family's games are won by capturing kings rather than by mate.
+    pub fn captures_kings(&self) -> bool {
+        fn of<R: Rules>(_: &R) -> bool {
+            R::KING_CAPTURE
+        }
+        with_rules!(self, |rules| of(rules))
+    }
+}
+
 /// Pieces of `by` on `layer` whose capture geometry reaches `cell`, riders stopped by `blockers`.
 #[inline]
 pub fn attackers(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> Bitboard {
