@@ -133,6 +133,7 @@ pub struct EvalData {
 }
 
 /// Everything the evaluation of one variant needs, built once per variant.
+#[derive(Clone)]
 pub struct Eval {
     /// Material value per role.
     pub values: Vec<i32>,
@@ -198,10 +199,9 @@ impl Eval {
 
     /// Pieces (not pawns or kings) of `color` on `layer` among `cells`.
     pub fn pieces_in(&self, pos: &Position, color: Color, layer: u8, cells: Bitboard) -> i32 {
-        (0..self.values.len() as Role)
-            .filter(|&r| self.is_piece(r))
-            .map(|r| (pos.pieces(color, r, layer) & cells).count() as i32)
-            .sum()
+        let others =
+            [self.pawn, self.king].into_iter().flatten().fold(Bitboard::EMPTY, |b, r| b | pos.pieces(color, r, layer));
+        (pos.color_bb(color, layer) & cells & !others).count() as i32
     }
 }
 
@@ -295,6 +295,21 @@ mod tests {
         let centre = Position::from_fen(v.clone(), "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         let corner = Position::from_fen(v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1").unwrap();
         assert!(e.standard(&centre) > e.standard(&corner));
+    }
+
+    #[test]
+    fn a_cached_pawn_structure_scores_as_a_fresh_one() {
+        let (v, e) = eval_of("normal");
+        let fens = [
+            "4k3/pp3ppp/8/3P4/8/8/PP3PPP/4K3 w - - 0 1",
+            "4k3/pp3ppp/8/3P4/8/8/PP3PPP/4K3 b - - 0 1",
+            "4k3/p7/8/8/8/8/7P/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ];
+        for fen in fens.iter().chain(fens.iter()) {
+            let pos = Position::from_fen(v.clone(), fen).unwrap();
+            assert_eq!(e.standard(&pos), Eval::new(&v).standard(&pos), "{fen}");
+        }
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! as it moves, so a file is blocked or open whatever board its pawns stand on.
 
 use super::{Eval, Terms};
+use std::cell::Cell as Slot;
+
 use crate::geometry::{Bitboard, Cell, Geometry};
 use crate::pieces::{ByColor, Color, Role};
 use crate::position::Position;
@@ -11,7 +13,49 @@ use crate::position::Position;
 /// The material lead from which the stronger side hunts the other king (a minor piece).
 const MOP_UP_LEAD: i32 = 300;
 
+/// How many pawn formations a cache remembers (a power of two).
+const CACHE_ENTRIES: usize = 1 << 13;
+
+/// One remembered formation: both sides' pawns and their structure score.
+#[derive(Clone, Copy, Default)]
+struct CacheEntry {
+    pawns: [u128; 2],
+    score: [i32; 2],
+}
+
+/// Pawn-structure scores already computed, keyed by the whole formation: a hit is exact, so
+/// the cache changes only the speed of the evaluation, never its result. One per thread.
+#[derive(Clone)]
+struct PawnCache {
+    entries: Vec<Slot<CacheEntry>>,
+}
+
+impl PawnCache {
+    fn new() -> PawnCache {
+        PawnCache { entries: vec![Slot::new(CacheEntry::default()); CACHE_ENTRIES] }
+    }
+
+    fn slot(&self, pawns: [u128; 2]) -> &Slot<CacheEntry> {
+        let folded =
+            pawns.iter().fold(0u64, |h, &p| (h ^ p as u64 ^ (p >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        &self.entries[(folded >> (64 - CACHE_ENTRIES.trailing_zeros())) as usize]
+    }
+
+    fn get(&self, pawns: ByColor<Bitboard>) -> Option<[i32; 2]> {
+        let key = pawns.0.map(|b| b.0);
+        let entry = self.slot(key).get();
+        // The empty entry is right for a board without pawns: their structure scores nothing.
+        (entry.pawns == key).then_some(entry.score)
+    }
+
+    fn put(&self, pawns: ByColor<Bitboard>, score: [i32; 2]) {
+        let key = pawns.0.map(|b| b.0);
+        self.slot(key).set(CacheEntry { pawns: key, score });
+    }
+}
+
 /// Masks and tables of one geometry, built once per variant.
+#[derive(Clone)]
 pub(super) struct Structure {
     pawn: Option<Role>,
     files: u8,
@@ -27,6 +71,7 @@ pub(super) struct Structure {
     advance: ByColor<Vec<i32>>,
     /// Per cell, its steps from the centre.
     off_centre: Vec<i32>,
+    cache: PawnCache,
 }
 
 /// The bits of the files either side of file `f`.
@@ -69,7 +114,7 @@ impl Structure {
                 .collect()
         }));
         let off_centre = (0..area as Cell).map(|c| super::off_centre(g, c)).collect();
-        Structure { pawn, files: g.files, file_of, front, shelter, advance, off_centre }
+        Structure { pawn, files: g.files, file_of, front, shelter, advance, off_centre, cache: PawnCache::new() }
     }
 
     /// Pawn structure, shelter and mop-up, White's view, before (`[0]`) and in (`[1]`) the
@@ -82,6 +127,25 @@ impl Structure {
                 [Color::White, Color::Black].map(|c| (0..layers).fold(Bitboard::EMPTY, |b, l| b | pos.pieces(c, p, l))),
             )
         });
+        let mut score = self.cache.get(pawns).unwrap_or_else(|| {
+            let score = self.pawn_structure(pawns, terms);
+            self.cache.put(pawns, score);
+            score
+        });
+        for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+            if let Some(p) = self.pawn {
+                for king in pos.king_squares(color) {
+                    let shield = pos.pieces(color, p, king.layer()) & self.shelter[color][king.cell() as usize];
+                    score[0] += sign * terms.king_shelter * shield.count().min(3) as i32;
+                }
+            }
+            score[1] += sign * self.mop_up(pos, terms, color, material[color] - material[color.flip()]);
+        }
+        score
+    }
+
+    /// Passed, doubled and isolated pawns, White's view, before and in the endgame.
+    fn pawn_structure(&self, pawns: ByColor<Bitboard>, terms: &Terms) -> [i32; 2] {
         let mut sums = ByColor([[0i32; 2]; 2]);
         for color in [Color::White, Color::Black] {
             let (own, enemy) = (pawns[color], pawns[color.flip()]);
@@ -104,13 +168,6 @@ impl Structure {
             let penalty = terms.doubled_pawn * (count - files.count_ones() as i32) + terms.isolated_pawn * isolated;
             sum[0] -= penalty;
             sum[1] -= penalty;
-            if let Some(p) = self.pawn {
-                for king in pos.king_squares(color) {
-                    let shield = pos.pieces(color, p, king.layer()) & self.shelter[color][king.cell() as usize];
-                    sum[0] += terms.king_shelter * shield.count().min(3) as i32;
-                }
-            }
-            sum[1] += self.mop_up(pos, terms, color, material[color] - material[color.flip()]);
         }
         [0, 1].map(|i| sums[Color::White][i] - sums[Color::Black][i])
     }

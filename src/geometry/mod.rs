@@ -2,7 +2,7 @@
 
 pub mod bitboard;
 
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, Cells};
 
 /// The most layers a variant may have.
 pub const MAX_LAYERS: usize = 4;

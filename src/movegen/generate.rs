@@ -48,8 +48,14 @@ fn generate<R: Rules, const TACTICAL: bool>(rules: &R, pos: &Position, list: &mu
             for cell in pieces {
                 let from = Square::new(layer, cell);
                 let (quiet, capture) = variant.tables.quiet_and_capture(role, us, cell, blockers);
+                // Quiescence wants no quiet moves but a pawn's promotions.
+                let quiet_wanted = match (TACTICAL, is_pawn) {
+                    (false, _) => quiet & empty,
+                    (true, true) => quiet & empty & variant.promotion_zone[us],
+                    (true, false) => Bitboard::EMPTY,
+                };
                 let mut targets = Targets {
-                    quiet: quiet & empty,
+                    quiet: quiet_wanted,
                     capture: capture & enemies,
                     capture_empty: capture & empty,
                     quiet_reach: quiet,
@@ -74,7 +80,7 @@ fn generate<R: Rules, const TACTICAL: bool>(rules: &R, pos: &Position, list: &mu
         castling(rules, pos, list);
     }
     let extra = list.len();
-    rules.extra_moves(pos, list);
+    rules.extra_moves(pos, TACTICAL, list);
     if TACTICAL {
         let mut i = extra.max(start);
         while i < list.len() {
@@ -232,8 +238,13 @@ impl Legality {
     /// Computes check and pins for the side to move.
     #[inline]
     pub fn new<R: Rules>(rules: &R, pos: &Position) -> Legality {
+        Legality::knowing_check::<R>(pos, in_check(rules, pos, pos.side()))
+    }
+
+    /// Computes the pins for the side to move, whose check status `in_check` is already known.
+    #[inline]
+    pub fn knowing_check<R: Rules>(pos: &Position, in_check: bool) -> Legality {
         let us = pos.side();
-        let in_check = in_check(rules, pos, us);
         let mut kings = pos.king_squares(us);
         let king = match (kings.next(), kings.next()) {
             _ if R::KING_CAPTURE => None,
@@ -278,14 +289,40 @@ pub fn is_legal<R: Rules>(rules: &R, pos: &mut Position, mv: Move) -> bool {
     if R::KING_CAPTURE {
         return true;
     }
-    if let Some(safe) = rules.king_move_safe(pos, mv) {
-        return safe;
+    rules.king_move_safe(pos, mv).unwrap_or_else(|| {
+        let us = pos.side();
+        pos.make(mv);
+        let safe = !in_check(rules, pos, us);
+        pos.unmake();
+        safe
+    })
+}
+
+/// Plays a pseudo-legal move if it leaves the mover's king safe, testing only what `legality`
+/// cannot prove; says whether it was played.
+#[inline]
+pub fn make_if_legal<R: Rules>(rules: &R, pos: &mut Position, legality: &Legality, mv: Move) -> bool {
+    let legal = if legality.needs_test(mv) {
+        match rules.king_move_safe(pos, mv) {
+            Some(safe) => safe,
+            // Played to be tested: kept on the board when it passes.
+            None => {
+                let us = pos.side();
+                pos.make(mv);
+                if in_check(rules, pos, us) {
+                    pos.unmake();
+                    return false;
+                }
+                return true;
+            }
+        }
+    } else {
+        true
+    };
+    if legal {
+        pos.make(mv);
     }
-    let us = pos.side();
-    pos.make(mv);
-    let ok = !in_check(rules, pos, us);
-    pos.unmake();
-    ok
+    legal
 }
 
 /// Fills `list` with every legal move.

@@ -3,5 +3,7 @@
 pub mod generate;
 pub mod moves;
 
-pub use generate::{in_check, is_legal, legal, legal_with, parse_move, pseudo_legal, pseudo_legal_tactical, Legality};
+pub use generate::{
+    in_check, is_legal, legal, legal_with, make_if_legal, parse_move, pseudo_legal, pseudo_legal_tactical, Legality,
+};
 pub use moves::{Move, MoveError, MoveKind};

@@ -7,7 +7,7 @@ pub mod zobrist;
 use std::sync::Arc;
 
 use crate::eval::psq::Sums;
-use crate::geometry::{Bitboard, Square, MAX_CELLS, MAX_LAYERS};
+use crate::geometry::{Bitboard, Cells, Square, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
 use crate::variant::{FenExtras, Variant};
 
@@ -140,12 +140,9 @@ impl Position {
     }
 
     /// The squares of `color`'s royal pieces.
-    pub fn king_squares(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
-        let king = self.variant.king;
-        (0..self.variant.geometry.layers).flat_map(move |l| {
-            let cells = king.map_or(Bitboard::EMPTY, |k| self.pieces(color, k, l));
-            cells.into_iter().map(move |c| Square::new(l, c))
-        })
+    pub fn king_squares(&self, color: Color) -> KingSquares<'_> {
+        let cells = self.variant.king.map_or(Bitboard::EMPTY, |k| self.pieces(color, k, 0));
+        KingSquares { pos: self, color, layer: 0, cells: cells.into_iter() }
     }
 
     /// The en-passant opportunity, if the last move made one.
@@ -321,5 +318,32 @@ impl Position {
                 letter.to_ascii_lowercase()
             }
         })
+    }
+}
+
+/// The squares of one colour's royal pieces, board by board (see [`Position::king_squares`]).
+pub struct KingSquares<'a> {
+    pos: &'a Position,
+    color: Color,
+    layer: u8,
+    cells: Cells,
+}
+
+impl Iterator for KingSquares<'_> {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        loop {
+            if let Some(cell) = self.cells.next() {
+                return Some(Square::new(self.layer, cell));
+            }
+            let king = self.pos.variant.king?;
+            if self.layer + 1 >= self.pos.variant.geometry.layers {
+                return None;
+            }
+            self.layer += 1;
+            self.cells = self.pos.pieces(self.color, king, self.layer).into_iter();
+        }
     }
 }

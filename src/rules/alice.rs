@@ -124,8 +124,9 @@ impl Rules for Alice {
     }
 
     /// `msalice` and `duo` zero moves.
-    fn extra_moves(&self, pos: &Position, list: &mut Vec<Move>) {
-        if self.zero_moves == ZeroMoves::None {
+    fn extra_moves(&self, pos: &Position, captures_only: bool, list: &mut Vec<Move>) {
+        // Only `duo`'s zero moves capture.
+        if self.zero_moves == ZeroMoves::None || (captures_only && self.zero_moves != ZeroMoves::Capturing) {
             return;
         }
         let us = pos.side();

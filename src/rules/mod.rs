@@ -98,8 +98,9 @@ pub trait Rules: Sync + Send + Sized {
         None
     }
 
-    /// Adds the family's extra moves (zero moves, Monochrome's castling) to `list`.
-    fn extra_moves(&self, _pos: &Position, _list: &mut Vec<crate::movegen::Move>) {}
+    /// Adds the family's extra moves (zero moves, Monochrome's castling) to `list`; with
+    /// `captures_only`, at least those that capture (the generator drops the others).
+    fn extra_moves(&self, _pos: &Position, _captures_only: bool, _list: &mut Vec<crate::movegen::Move>) {}
 
     /// Whether the game is over before any move is looked at (a king captured, a half emptied).
     fn ended(&self, _pos: &Position) -> Option<Outcome> {

@@ -20,7 +20,7 @@ use super::tt::{Bound, PackedMove};
 use super::{Info, Limits, Shared, MATE, MAX_PLY};
 use crate::eval::{Eval, Evaluate};
 use crate::geometry::{MAX_CELLS, MAX_LAYERS};
-use crate::movegen::{in_check, legal_with, pseudo_legal_tactical, Legality, Move};
+use crate::movegen::{in_check, legal_with, make_if_legal, pseudo_legal, pseudo_legal_tactical, Legality, Move};
 use crate::pieces::{Role, MAX_ROLES};
 use crate::position::Position;
 use crate::rules::outcome::Reason;
@@ -34,6 +34,8 @@ const FUTILE_DEPTH: i32 = 6;
 const FUTILITY_MARGIN: i32 = 110;
 /// What a capture may gain beyond its victim's value in quiescence (positional swing).
 const DELTA_MARGIN: i32 = 200;
+/// How many moves of a node are picked one by one before the rest are sorted.
+const SELECTED_MOVES: usize = 3;
 /// Nodes between looks at the clock and the stop signal.
 const CHECK_EVERY: u64 = 1024;
 
@@ -68,8 +70,10 @@ pub(super) struct Worker<'a, R: Evaluate> {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     pv: Vec<Vec<Move>>,
-    lists: Vec<Vec<Move>>,
-    scored: Vec<(i32, Move)>,
+    /// Where a node's moves are generated, before `order` ranks them.
+    generated: Vec<Move>,
+    /// Each ply's moves with their ordering keys.
+    ranked: Vec<Vec<(i32, Move)>>,
 }
 
 impl<'a, R: Evaluate> Worker<'a, R> {
@@ -100,8 +104,8 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * MAX_ROLES * MAX_LAYERS * MAX_CELLS],
             pv: vec![Vec::new(); MAX_PLY + 2],
-            lists: vec![Vec::new(); MAX_PLY + 2],
-            scored: Vec::new(),
+            generated: Vec::new(),
+            ranked: vec![Vec::new(); MAX_PLY + 2],
         }
     }
 
@@ -290,26 +294,40 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             }
         }
 
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        legal_with(self.rules, pos, &legality, false, &mut moves);
-        if moves.is_empty() {
-            self.lists[ply] = moves;
-            return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
+        let mut moves = std::mem::take(&mut self.generated);
+        if ply == 0 {
+            legal_with(self.rules, pos, &legality, false, &mut moves);
+            if moves.iter().any(|m| !self.limits.excluded.contains(m)) {
+                moves.retain(|m| !self.limits.excluded.contains(m));
+            }
+        } else {
+            // Legality is tested as each move comes up: most nodes cut off after a few moves.
+            moves.clear();
+            pseudo_legal(self.rules, pos, &mut moves);
         }
-        if ply == 0 && moves.iter().any(|m| !self.limits.excluded.contains(m)) {
-            moves.retain(|m| !self.limits.excluded.contains(m));
-        }
-        self.order(pos, &mut moves, tt_move, ply);
+        let mut ranked = std::mem::take(&mut self.ranked[ply]);
+        self.order(pos, &moves, &mut ranked, tt_move, ply);
+        self.generated = moves;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried = 0;
+        // How many legal moves came up before this one (the move number that reductions use).
+        let mut legal_before = 0;
         // Futility: quiet moves that cannot raise the score to alpha in the last plies.
         let futile = stand.is_some_and(|s| depth <= 2 && !is_mate(alpha) && s + FUTILITY_MARGIN * depth <= alpha);
-        for (i, &mv) in moves.iter().enumerate() {
+        for picked in 0..ranked.len() {
+            let mv = pick(&mut ranked, picked);
+            // The root's list holds only legal moves already.
+            if ply == 0 {
+                pos.make(mv);
+            } else if !make_if_legal(self.rules, pos, &legality, mv) {
+                continue;
+            }
+            let i = legal_before;
+            legal_before += 1;
             let quiet = mv.capture.is_none() && mv.promotion.is_none();
             let killer = self.killers[ply].contains(&Some(mv));
-            pos.make(mv);
             if futile && i > 0 && quiet && !killer && !in_check(self.rules, pos, pos.side()) {
                 pos.unmake();
                 continue;
@@ -332,7 +350,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             };
             pos.unmake();
             if self.stopped {
-                self.lists[ply] = moves;
+                self.ranked[ply] = ranked;
                 return 0;
             }
             if quiet {
@@ -349,14 +367,17 @@ impl<'a, R: Evaluate> Worker<'a, R> {
                     head[ply].extend_from_slice(&tail[0]);
                     if alpha >= beta {
                         if quiet {
-                            self.reward_quiet(pos, &moves[..i], mv, depth, ply, quiets_tried);
+                            self.reward_quiet(pos, &ranked[..picked], mv, depth, ply, quiets_tried);
                         }
                         break;
                     }
                 }
             }
         }
-        self.lists[ply] = moves;
+        self.ranked[ply] = ranked;
+        if legal_before == 0 {
+            return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -371,7 +392,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
 
     /// A quiet move caused a cutoff: make it a killer, raise its history and lower the history
     /// of the quiet moves tried before it.
-    fn reward_quiet(&mut self, pos: &Position, before: &[Move], mv: Move, depth: i32, ply: usize, tried: usize) {
+    fn reward_quiet(&mut self, pos: &Position, before: &[(i32, Move)], mv: Move, depth: i32, ply: usize, tried: usize) {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply] = [Some(mv), self.killers[ply][0]];
         }
@@ -383,7 +404,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         };
         adjust(Self::history_index(pos, mv), bonus);
         if tried > 1 {
-            for &other in before.iter().filter(|m| m.capture.is_none() && m.promotion.is_none()) {
+            for &(_, other) in before.iter().filter(|(_, m)| m.capture.is_none() && m.promotion.is_none()) {
                 adjust(Self::history_index(pos, other), -bonus);
             }
         }
@@ -408,34 +429,38 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             }
             alpha = alpha.max(best);
         }
-        let mut moves = std::mem::take(&mut self.lists[ply]);
+        // Legality is tested only for the moves searched: most nodes cut off early.
+        let mut moves = std::mem::take(&mut self.generated);
+        moves.clear();
         if checked {
-            legal_with(self.rules, pos, &Legality::new(self.rules, pos), false, &mut moves);
-            if moves.is_empty() {
-                self.lists[ply] = moves;
-                return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
-            }
+            pseudo_legal(self.rules, pos, &mut moves);
         } else {
-            // Legality is tested only for the captures searched: most nodes cut off early.
-            moves.clear();
             pseudo_legal_tactical(self.rules, pos, &mut moves);
         }
-        self.order(pos, &mut moves, PackedMove::NONE, MAX_PLY + 1);
-        let values = &self.eval.values[..];
-        for &mv in moves.iter() {
+        let mut ranked = std::mem::take(&mut self.ranked[ply]);
+        self.order(pos, &moves, &mut ranked, PackedMove::NONE, MAX_PLY + 1);
+        self.generated = moves;
+        if ranked.is_empty() {
+            self.ranked[ply] = ranked;
+            return if checked { Self::outcome_score(pos, self.rules.no_moves(pos), ply) } else { best };
+        }
+        let legality = Legality::knowing_check::<R>(pos, checked);
+        let mut any_legal = false;
+        for picked in 0..ranked.len() {
+            let mv = pick(&mut ranked, picked);
             // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
             if R::DELTA_PRUNING && !checked {
+                let values = &self.eval.values;
                 let victim = mv.capture.map_or(0, |c| values[pos.piece_at(c).role() as usize]);
                 let promotion = mv.promotion.map_or(0, |r| values[r as usize]);
                 if best + victim + promotion + DELTA_MARGIN <= alpha {
                     continue;
                 }
             }
-            pos.make(mv);
-            if !checked && in_check(self.rules, pos, us) {
-                pos.unmake();
+            if !make_if_legal(self.rules, pos, &legality, mv) {
                 continue;
             }
+            any_legal = true;
             let score = match self.terminal(pos, ply + 1) {
                 Some(end) => -end,
                 None => -self.quiesce(pos, ply + 1, -beta, -alpha),
@@ -452,19 +477,21 @@ impl<'a, R: Evaluate> Worker<'a, R> {
                 alpha = alpha.max(score);
             }
         }
-        self.lists[ply] = moves;
+        self.ranked[ply] = ranked;
+        if checked && !any_legal && !self.stopped {
+            return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
+        }
         best
     }
 
-    /// The table's move first, then captures by most valuable victim and least valuable
-    /// attacker, then killers, then quiet moves by history.
-    fn order(&mut self, pos: &Position, moves: &mut [Move], tt_move: PackedMove, ply: usize) {
+    /// Fills `ranked` with the moves and their ranks: the table's move first, then captures by most
+    /// valuable victim and least valuable attacker, then killers, then quiet moves by history.
+    fn order(&self, pos: &Position, moves: &[Move], ranked: &mut Vec<(i32, Move)>, tt_move: PackedMove, ply: usize) {
         let values = &self.eval.values;
         let value = |sq| values[pos.piece_at(sq).role() as usize];
         let killers = self.killers[ply];
-        let scored = &mut self.scored;
-        scored.clear();
-        scored.extend(moves.iter().map(|&m| {
+        ranked.clear();
+        ranked.extend(moves.iter().map(|&m| {
             let key = if tt_move.is_some() && PackedMove::new(m) == tt_move {
                 i32::MAX
             } else if let Some(c) = m.capture {
@@ -478,11 +505,26 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             };
             (key.saturating_add(m.promotion.map_or(0, |r| 2_000_000 + values[r as usize])), m)
         }));
-        scored.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
-        for (slot, &(_, m)) in moves.iter_mut().zip(scored.iter()) {
-            *slot = m;
-        }
     }
+}
+
+/// Brings the best-ranked of the moves from `next` on to `next` and returns it. Most nodes cut
+/// off after a move or two, so the first moves are found by selection; a node that gets past
+/// them sorts the rest at once.
+#[inline]
+fn pick(ranked: &mut [(i32, Move)], next: usize) -> Move {
+    if next == SELECTED_MOVES {
+        ranked[next..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+    } else if next < SELECTED_MOVES {
+        let mut best = next;
+        for i in next + 1..ranked.len() {
+            if ranked[i].0 > ranked[best].0 {
+                best = i;
+            }
+        }
+        ranked.swap(next, best);
+    }
+    ranked[next].1
 }
 
 /// A score as stored: mate distances counted from the stored position.

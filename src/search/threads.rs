@@ -38,9 +38,10 @@ pub fn search<R: Evaluate>(
     let team = Team { finished: AtomicBool::new(false), deepest: AtomicU32::new(0), best: Mutex::new(None) };
     std::thread::scope(|scope| {
         for helper in 1..shared.threads {
-            let (team, mut copy) = (&team, pos.clone());
+            // Each thread evaluates with its own copy: the evaluation caches pawn structures.
+            let (team, mut copy, eval) = (&team, pos.clone(), eval.clone());
             scope.spawn(move || {
-                let mut worker = Worker::new(rules, eval, shared, team, limits, start, false);
+                let mut worker = Worker::new(rules, &eval, shared, team, limits, start, false);
                 let mut previous = None;
                 let mut depth = 1 + (helper % 2) as i32;
                 while depth <= max_depth {
