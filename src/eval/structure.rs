@@ -3,9 +3,9 @@
 //! Pawns of every board count together: in the multi-board variants a pawn changes boards
 //! as it moves, so a file is blocked or open whatever board its pawns stand on.
 
-use super::{Eval, Terms};
 use std::cell::Cell as Slot;
 
+use super::{Eval, Terms};
 use crate::geometry::{Bitboard, Cell, Geometry};
 use crate::pieces::{ByColor, Color, Role};
 use crate::position::Position;
