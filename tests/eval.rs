@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fen, position, variant};
+use common::{fen, position, variant, Rng};
 use vorpal::config::Config;
 use vorpal::eval::{Eval, Evaluate};
 use vorpal::with_rules;
@@ -19,6 +19,54 @@ fn every_start_position_is_level() {
     for name in Config::builtin().names() {
         let v = variant(&name, &[]);
         assert_eq!(value(&name, &v.start_fen), 0, "{name}");
+    }
+}
+
+/// The same position with the colours exchanged: ranks reversed, cases swapped, the side to
+/// move flipped, and in `swap_boards` variants (whose sides start on different boards) the
+/// boards exchanged too. `None` when it has an en-passant square (not mirrored here).
+fn colours_exchanged(fen: &str, swap_boards: bool) -> Option<String> {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let [boards, side, castling, "-", rest @ ..] = &fields[..] else { return None };
+    let swap_case = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect()
+    };
+    let mut mirrored: Vec<String> =
+        boards.split('|').map(|b| swap_case(&b.split('/').rev().collect::<Vec<_>>().join("/"))).collect();
+    if swap_boards {
+        mirrored.reverse();
+    }
+    let side = if *side == "w" { "b" } else { "w" };
+    Some(format!("{} {side} {} - {}", mirrored.join("|"), swap_case(castling), rest.join(" ")))
+}
+
+#[test]
+fn the_evaluation_favours_neither_colour() {
+    // Positions from random games against their colour-exchanged twins: any difference would
+    // be a term that counts for one colour differently than for the other.
+    for (name, swap_boards) in [("normal", false), ("alice", false), ("lma", true), ("lmadouble", true)] {
+        let v = variant(name, &[]);
+        let mut rng = Rng(0x5eed_0001);
+        let mut compared = 0;
+        for game in 0..40 {
+            let mut pos = position(&v, &v.start_fen);
+            for _ in 0..(4 + game % 20) {
+                let moves = common::fast_moves(&mut pos);
+                if moves.is_empty() {
+                    break;
+                }
+                let text = &moves[rng.below(moves.len())];
+                let mv = with_rules!(&v.family, |r| vorpal::movegen::parse_move(r, &mut pos, text)).unwrap();
+                pos.make(mv);
+            }
+            let fen = pos.to_fen();
+            let Some(twin) = colours_exchanged(&fen, swap_boards) else { continue };
+            assert_eq!(value(name, &fen), value(name, &twin), "{name}: {fen} against {twin}");
+            compared += 1;
+        }
+        assert!(compared >= 30, "{name}: only {compared} positions without en passant");
     }
 }
 

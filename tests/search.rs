@@ -98,6 +98,13 @@ fn two_threads_search_every_variant() {
 }
 
 #[test]
+fn a_position_at_the_horizon_counts_as_one_node() {
+    // One legal move (Kb1), after which Black has no capture: the root and the one leaf, whose
+    // quiescence search is the same position as the depth-0 node that hands over to it.
+    assert_eq!(best("normal", "k7/8/8/8/8/1p6/1P6/K7 w - - 0 1", 1).nodes, 2);
+}
+
+#[test]
 fn a_node_limit_stops_the_search() {
     let limits = Limits { nodes: Some(20_000), ..Limits::default() };
     let info = search_with("normal", &variant("normal", &[]).start_fen, &limits, &Shared::new(4, 1)).unwrap();

@@ -236,23 +236,26 @@ impl<'a, R: Evaluate> Worker<'a, R> {
 
     fn negamax(&mut self, pos: &mut Position, depth: i32, ply: usize, mut alpha: i32, beta: i32, null_ok: bool) -> i32 {
         self.pv[ply].clear();
-        self.count_node(ply);
-        if self.stopped {
-            return 0;
-        }
         if ply > 0 {
             if let Some(score) = self.terminal(pos, ply) {
+                self.count_node(ply);
                 return score;
             }
         }
         if ply >= MAX_PLY - 1 {
+            self.count_node(ply);
             return self.rules.evaluate(pos, self.eval);
         }
         let legality = Legality::new(self.rules, pos);
         let checked = legality.in_check();
         let depth = if checked { depth + 1 } else { depth };
         if depth <= 0 {
-            return self.quiesce(pos, ply, alpha, beta);
+            // Counted there: a position is one node however many searches look at it.
+            return self.quiesce_knowing_check(pos, ply, alpha, beta, checked);
+        }
+        self.count_node(ply);
+        if self.stopped {
+            return 0;
         }
         let pv_node = beta - alpha > 1;
         let key = pos.search_key();
@@ -411,7 +414,20 @@ impl<'a, R: Evaluate> Worker<'a, R> {
     }
 
     /// Captures and promotions from a standing evaluation; every move when in check.
-    fn quiesce(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn quiesce(&mut self, pos: &mut Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+        let checked = in_check(self.rules, pos, pos.side());
+        self.quiesce_knowing_check(pos, ply, alpha, beta, checked)
+    }
+
+    /// Quiescence where whether the side to move is in check is known already.
+    fn quiesce_knowing_check(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        checked: bool,
+    ) -> i32 {
         self.count_node(ply);
         if self.stopped {
             return 0;
@@ -419,8 +435,6 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         if ply >= MAX_PLY - 1 {
             return self.rules.evaluate(pos, self.eval);
         }
-        let us = pos.side();
-        let checked = in_check(self.rules, pos, us);
         let mut best = -INFINITY;
         if !checked {
             best = self.rules.evaluate(pos, self.eval);
