@@ -2,8 +2,9 @@
 //! or against a reference personality, in any variant, with Vorpal's rules as the arbiter.
 //!
 //! `cargo bench --bench selfplay -- VARIANT GAMES [--strong MS] [--weak MS | --weak greedy|random]
-//! [--plies N] [--seed S] [--concurrency K]`. Each opening (N random plies, default 4) is
-//! played twice with colours swapped. Prints one line per game and a summary with the strong
+//! [--plies N] [--seed S] [--concurrency K] [--balanced CP]`. Each opening (N random plies,
+//! default 4) is played twice with colours swapped; with `--balanced CP` only openings that a
+//! depth-8 search scores within CP centipawns of level are used. Prints one line per game and a summary with the strong
 //! side's score, moves that overran their time by more than 50 ms, and any illegal move.
 
 use std::sync::{Arc, Mutex};
@@ -108,13 +109,21 @@ fn play(
     })
 }
 
+/// What a depth-8 search thinks of an opening, for the side to move.
+fn opening_score(variant: &Arc<Variant>, pos: &Position) -> i32 {
+    let limits = Limits { depth: Some(8), ..Limits::default() };
+    with_rules!(&variant.family, |rules| {
+        search(rules, pos, &Eval::new(variant), &limits, &Shared::new(16, 1), |_| {}).map_or(0, |i| i.score)
+    })
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
     let flag = |name: &str, default: &str| -> String {
         args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned().unwrap_or(default.into())
     };
     let (Some(name), Some(games)) = (args.first(), args.get(1).and_then(|g| g.parse::<usize>().ok())) else {
-        eprintln!("usage: selfplay VARIANT GAMES [--strong MS] [--weak MS|greedy|random] [--plies N] [--seed S] [--concurrency K]");
+        eprintln!("usage: selfplay VARIANT GAMES [--strong MS] [--weak MS|greedy|random] [--plies N] [--seed S] [--concurrency K] [--balanced CP]");
         std::process::exit(2);
     };
     let strong = parse_player(&flag("--strong", "1000"));
@@ -122,14 +131,21 @@ fn main() {
     let plies: usize = flag("--plies", "4").parse().expect("--plies N");
     let seed: u64 = flag("--seed", "1").parse().expect("--seed S");
     let concurrency: usize = flag("--concurrency", "1").parse().expect("--concurrency K");
+    let balanced: Option<i32> =
+        args.iter().any(|a| a == "--balanced").then(|| flag("--balanced", "").parse().expect("--balanced CP"));
     let variant = Config::builtin().variant(name, &[]).unwrap_or_else(|e| panic!("{e}"));
     let mut rng = Rng::new(seed);
     let mut jobs = Vec::new();
     for pair in 0..games.div_ceil(2) as u64 {
-        let (mut start, moves) = random_moves(&variant, plies, &mut rng);
-        for mv in moves {
-            start.make(mv);
-        }
+        let start = loop {
+            let (mut start, moves) = random_moves(&variant, plies, &mut rng);
+            for mv in moves {
+                start.make(mv);
+            }
+            if balanced.is_none_or(|cp| opening_score(&variant, &start).abs() <= cp) {
+                break start;
+            }
+        };
         jobs.push((start.clone(), true, 2 * pair));
         jobs.push((start, false, 2 * pair + 1));
     }
