@@ -30,6 +30,33 @@ fn fifty_move_rule_and_threefold_repetition_draw() {
     assert_eq!(outcome("normal", start, &shuffle).as_deref(), Some("1/2-1/2 (threefold repetition)"));
 }
 
+#[test]
+fn the_search_sees_a_repetition_as_the_rules_count_it() {
+    // Kings and a rook wandering at random repeat positions often; the search's quick test
+    // must agree with the full count at every ply, in one-board and two-board variants.
+    for (name, fen) in
+        [("normal", "k7/8/8/8/8/8/8/K6R w - - 0 1"), ("alice", "k7/8/8/8/8/8/8/K6R|8/8/8/8/8/8/8/8 w - - 0 1")]
+    {
+        let v = common::variant(name, &[]);
+        let mut pos = common::position(&v, fen);
+        let mut rng = common::Rng(7);
+        let mut repeated = 0;
+        for _ in 0..400 {
+            let moves = common::fast_moves(&mut pos);
+            if moves.is_empty() || pos.halfmove() >= 100 {
+                pos = common::position(&v, fen);
+                continue;
+            }
+            let text = &moves[rng.below(moves.len())];
+            let mv = vorpal::with_rules!(&v.family, |r| vorpal::movegen::parse_move(r, &mut pos, text)).unwrap();
+            pos.make(mv);
+            assert_eq!(pos.repeated(), pos.repetitions() >= 2, "{name}: {}", pos.to_fen());
+            repeated += pos.repeated() as usize;
+        }
+        assert!(repeated > 0, "{name}: no repetition in 400 plies");
+    }
+}
+
 fn vorpal(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_vorpal")).args(args).output().expect("runs")
 }

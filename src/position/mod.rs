@@ -209,6 +209,12 @@ impl Position {
         1 + self.history.iter().rev().take(self.halfmove as usize).filter(|u| u.hash == self.hash).count()
     }
 
+    /// Whether the current position has occurred before (`repetitions() >= 2`, sooner): only
+    /// positions with the same side to move can match, every second one back.
+    pub fn repeated(&self) -> bool {
+        self.history.iter().rev().take(self.halfmove as usize).skip(1).step_by(2).any(|u| u.hash == self.hash)
+    }
+
     /// Puts a piece on an empty square.
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {

@@ -212,7 +212,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         // One repetition inside the search is enough to call it.
         let reason = if pos.halfmove() >= 100 {
             Reason::FiftyMoves
-        } else if pos.repetitions() >= 2 {
+        } else if pos.repeated() {
             Reason::Repetition
         } else {
             return None;
@@ -246,8 +246,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             self.count_node(ply);
             return self.rules.evaluate(pos, self.eval);
         }
-        let legality = Legality::new(self.rules, pos);
-        let checked = legality.in_check();
+        let checked = in_check(self.rules, pos, pos.side());
         let depth = if checked { depth + 1 } else { depth };
         if depth <= 0 {
             // Counted there: a position is one node however many searches look at it.
@@ -297,6 +296,8 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             }
         }
 
+        // The pins are worked out only for nodes that get this far.
+        let legality = Legality::knowing_check::<R>(pos, checked);
         let mut moves = std::mem::take(&mut self.generated);
         if ply == 0 {
             legal_with(self.rules, pos, &legality, false, &mut moves);
