@@ -4,8 +4,9 @@
 //! `cargo bench --bench selfplay -- VARIANT GAMES [--strong MS] [--weak MS | --weak greedy|random]
 //! [--plies N] [--seed S] [--concurrency K] [--balanced CP]`. Each opening (N random plies,
 //! default 4) is played twice with colours swapped; with `--balanced CP` only openings that a
-//! depth-8 search scores within CP centipawns of level are used. Prints one line per game and a summary with the strong
-//! side's score, moves that overran their time by more than 50 ms, and any illegal move.
+//! depth-8 search scores within CP centipawns of level are used. Prints one line per game and a
+//! summary with the strong side's score, moves that overran their time by more than 50 ms, and
+//! any illegal move.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
