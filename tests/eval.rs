@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fen, position, variant, Rng};
+use common::{fen, play_random, position, variant, Rng};
 use vorpal::config::Config;
 use vorpal::eval::{Eval, Evaluate};
 use vorpal::with_rules;
@@ -53,13 +53,9 @@ fn the_evaluation_favours_neither_colour() {
         for game in 0..40 {
             let mut pos = position(&v, &v.start_fen);
             for _ in 0..(4 + game % 20) {
-                let moves = common::fast_moves(&mut pos);
-                if moves.is_empty() {
+                if !play_random(&mut pos, &mut rng) {
                     break;
                 }
-                let text = &moves[rng.below(moves.len())];
-                let mv = with_rules!(&v.family, |r| vorpal::movegen::parse_move(r, &mut pos, text)).unwrap();
-                pos.make(mv);
             }
             let fen = pos.to_fen();
             let Some(twin) = colours_exchanged(&fen, swap_boards) else { continue };

@@ -42,14 +42,10 @@ fn the_search_sees_a_repetition_as_the_rules_count_it() {
         let mut rng = common::Rng(7);
         let mut repeated = 0;
         for _ in 0..400 {
-            let moves = common::fast_moves(&mut pos);
-            if moves.is_empty() || pos.halfmove() >= 100 {
+            if pos.halfmove() >= 100 || !common::play_random(&mut pos, &mut rng) {
                 pos = common::position(&v, fen);
                 continue;
             }
-            let text = &moves[rng.below(moves.len())];
-            let mv = vorpal::with_rules!(&v.family, |r| vorpal::movegen::parse_move(r, &mut pos, text)).unwrap();
-            pos.make(mv);
             assert_eq!(pos.repeated(), pos.repetitions() >= 2, "{name}: {}", pos.to_fen());
             repeated += pos.repeated() as usize;
         }

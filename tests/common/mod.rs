@@ -49,6 +49,18 @@ impl Rng {
     }
 }
 
+/// Plays a random legal move; `false` (and nothing played) when there is none.
+pub fn play_random(pos: &mut Position, rng: &mut Rng) -> bool {
+    let variant = pos.variant().clone();
+    let mut list = Vec::new();
+    with_rules!(&variant.family, |rules| legal(rules, pos, &mut list));
+    if list.is_empty() {
+        return false;
+    }
+    pos.make(list[rng.below(list.len())]);
+    true
+}
+
 /// The legal moves of a position of a built-in variant (with options), as sorted texts.
 pub fn moves_with(name: &str, options: &[(&str, &str)], fen: &str) -> Vec<String> {
     let v = variant(name, options);
