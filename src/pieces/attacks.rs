@@ -164,7 +164,7 @@ impl Tables {
                 let ray = &self.rays[id as usize];
                 let line = ray.cells[cell as usize];
                 let hit = line & blockers;
-                if hit.is_empty() {
+                if (line & candidates).is_empty() || hit.is_empty() {
                     continue;
                 }
                 let nearest = |b: Bitboard| {
@@ -214,14 +214,17 @@ impl Tables {
             }
             for &id in &group.rays {
                 let ray = &self.rays[id as usize];
-                let hit = ray.cells[cell as usize] & blockers;
-                if hit.any() {
-                    let first = if ray.ascending { hit.lowest() } else { hit.highest() };
-                    if candidates.contains(first) {
-                        out = out.with(first);
-                        if first_only {
-                            return out;
-                        }
+                let line = ray.cells[cell as usize];
+                let hit = line & blockers;
+                // No candidate on the ray, no attack along it, whatever blocks it.
+                if (line & candidates).is_empty() || hit.is_empty() {
+                    continue;
+                }
+                let first = if ray.ascending { hit.lowest() } else { hit.highest() };
+                if candidates.contains(first) {
+                    out = out.with(first);
+                    if first_only {
+                        return out;
                     }
                 }
             }

@@ -29,6 +29,7 @@ impl Position {
             hash: self.hash,
             last_move: self.last_moves[mover],
             scores: self.scores,
+            psq: self.psq,
             spawned: Bitboard::EMPTY,
         });
         if let Some(ep) = self.ep.take() {
@@ -151,7 +152,7 @@ impl Position {
         let mv = u.mv;
         self.side = self.side.flip();
         for cell in u.spawned {
-            self.remove(Square::new(0, cell));
+            self.lift(Square::new(0, cell));
         }
         self.last_moves[self.side] = u.last_move;
         self.scores = u.scores;
@@ -159,16 +160,17 @@ impl Position {
             self.fullmove -= 1;
         }
         if let Some((rook_from, rook_to)) = mv.rook {
-            let rook = self.remove(rook_to);
-            self.remove(mv.to);
-            self.put(rook_from, rook);
+            let rook = self.lift(rook_to);
+            self.lift(mv.to);
+            self.place(rook_from, rook);
         } else {
-            self.remove(mv.to);
+            self.lift(mv.to);
         }
-        self.put(mv.from, u.moved);
+        self.place(mv.from, u.moved);
         if let Some(c) = mv.capture {
-            self.put(c, u.captured);
+            self.place(c, u.captured);
         }
+        self.psq = u.psq;
         self.castling.rights = u.rights;
         self.ep = u.ep;
         self.halfmove = u.halfmove;

@@ -48,6 +48,7 @@ pub(crate) struct Undo {
     hash: u64,
     last_move: Option<Trip>,
     scores: ByColor<u32>,
+    psq: Sums,
     spawned: Bitboard,
 }
 
@@ -218,10 +219,7 @@ impl Position {
     /// Puts a piece on an empty square.
     #[inline]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
-        let (l, c) = (sq.layer() as usize, sq.cell());
-        self.board[l][c as usize] = piece;
-        self.by_color[piece.color().index()][l] |= Bitboard::from_cell(c);
-        self.by_role[piece.role() as usize][l] |= Bitboard::from_cell(c);
+        self.place(sq, piece);
         self.hash ^= self.variant.zobrist.piece(sq, piece);
         self.psq.add(piece.color(), self.variant.psq.entry(sq, piece));
     }
@@ -229,13 +227,30 @@ impl Position {
     /// Removes and returns the piece on an occupied square.
     #[inline]
     pub(crate) fn remove(&mut self, sq: Square) -> Piece {
+        let piece = self.lift(sq);
+        self.hash ^= self.variant.zobrist.piece(sq, piece);
+        self.psq.remove(piece.color(), self.variant.psq.entry(sq, piece));
+        piece
+    }
+
+    /// Puts a piece on an empty square, leaving the hash and sums to the caller (unmake
+    /// restores them whole).
+    #[inline]
+    fn place(&mut self, sq: Square, piece: Piece) {
+        let (l, c) = (sq.layer() as usize, sq.cell());
+        self.board[l][c as usize] = piece;
+        self.by_color[piece.color().index()][l] |= Bitboard::from_cell(c);
+        self.by_role[piece.role() as usize][l] |= Bitboard::from_cell(c);
+    }
+
+    /// Removes and returns the piece on an occupied square, leaving the hash and sums to the caller.
+    #[inline]
+    fn lift(&mut self, sq: Square) -> Piece {
         let (l, c) = (sq.layer() as usize, sq.cell());
         let piece = self.board[l][c as usize];
         self.board[l][c as usize] = Piece::NONE;
         self.by_color[piece.color().index()][l] &= !Bitboard::from_cell(c);
         self.by_role[piece.role() as usize][l] &= !Bitboard::from_cell(c);
-        self.hash ^= self.variant.zobrist.piece(sq, piece);
-        self.psq.remove(piece.color(), self.variant.psq.entry(sq, piece));
         piece
     }
 
