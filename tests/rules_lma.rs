@@ -123,6 +123,19 @@ fn lma_check_from_the_other_board_lands_on_the_king() {
 }
 
 #[test]
+fn lma_check_vacating_the_twin_of_the_king_exposes_an_off_colour_capture() {
+    let f = fen("5k/6/6/6/6/6/R5", "6/6/6/6/6/6/K4r", "w - - 0 1");
+    assert_illegal("lma", &f, "1a11a3");
+}
+
+#[test]
+fn lma_check_a_capture_landing_on_the_twin_opens_a_line_to_the_king() {
+    let f = fen(BOARD1, "r5/6/6/c5/6/1C4/K5", "w - - 0 1");
+    assert_illegal("lma", &f, "2b21a4");
+    assert_legal("lma", &f, "2b21d3");
+}
+
+#[test]
 fn lmadouble_setup_arrays_on_both_boards() {
     let v = variant("lmadouble", &[]);
     assert_eq!(

@@ -222,43 +222,55 @@ pub fn in_check<R: Rules>(rules: &R, pos: &Position, color: Color) -> bool {
     false
 }
 
-/// What lets most moves be proven legal without playing them: check status and pinned pieces.
+/// What lets most moves be proven legal without playing them: check status and the king's
+/// exposure.
 pub struct Legality {
-    /// The king's square, when there is one king and no check.
-    king: Option<Square>,
-    /// Pieces on the king's layer pinned to it.
-    pinned: Bitboard,
+    /// The side to move's one king, unchecked, with what could expose it; `None` when every
+    /// move must be tested.
+    king: Option<(Square, Exposure)>,
     /// Every pseudo-legal move is legal (king-capture variants).
     all_legal: bool,
     /// The side to move is in check.
     in_check: bool,
 }
 
+/// What a move must empty to expose an unchecked king.
+#[derive(Copy, Clone)]
+enum Exposure {
+    /// `DISCOVERY_ONLY` families: these pieces of the king's board, pinned to it, or any capture
+    /// square of that board the capturer does not land on.
+    Pins(Bitboard),
+    /// Any of these cells, on any board (the family's `exposing_cells`).
+    Cells(Bitboard),
+}
+
 impl Legality {
     /// Computes check and pins for the side to move.
     #[inline]
     pub fn new<R: Rules>(rules: &R, pos: &Position) -> Legality {
-        Legality::knowing_check::<R>(pos, in_check(rules, pos, pos.side()))
+        Legality::knowing_check(rules, pos, in_check(rules, pos, pos.side()))
     }
 
-    /// Computes the pins for the side to move, whose check status `in_check` is already known.
+    /// Computes what could expose the king of the side to move, whose check status `in_check`
+    /// is already known.
     #[inline]
-    pub fn knowing_check<R: Rules>(pos: &Position, in_check: bool) -> Legality {
+    pub fn knowing_check<R: Rules>(rules: &R, pos: &Position, in_check: bool) -> Legality {
         let us = pos.side();
         let mut kings = pos.king_squares(us);
         let king = match (kings.next(), kings.next()) {
-            _ if R::KING_CAPTURE => None,
-            (Some(k), None) if R::DISCOVERY_ONLY && !in_check => Some(k),
+            _ if R::KING_CAPTURE || in_check => None,
+            (Some(k), None) if R::DISCOVERY_ONLY => {
+                let (layer, them) = (k.layer(), us.flip());
+                let pinned =
+                    pos.variant().tables.pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| {
+                        pos.pieces(them, r, layer)
+                    });
+                Some((k, Exposure::Pins(pinned)))
+            }
+            (Some(k), None) => rules.exposing_cells(pos, k).map(|cells| (k, Exposure::Cells(cells))),
             _ => None,
         };
-        let pinned = king.map_or(Bitboard::EMPTY, |k| {
-            let layer = k.layer();
-            let them = us.flip();
-            pos.variant()
-                .tables
-                .pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| pos.pieces(them, r, layer))
-        });
-        Legality { king, pinned, all_legal: R::KING_CAPTURE, in_check }
+        Legality { king, all_legal: R::KING_CAPTURE, in_check }
     }
 
     /// Whether the side to move is in check.
@@ -273,13 +285,19 @@ impl Legality {
         if self.all_legal {
             return false;
         }
-        let Some(king) = self.king else { return true };
-        // A piece captured where the capturer does not land leaves a gap (Alice), as a pinned piece does.
-        let opens_gap = mv.capture.is_some_and(|c| c != mv.to && c.layer() == king.layer());
-        mv.from == king
-            || opens_gap
-            || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle)
-            || (mv.from.layer() == king.layer() && self.pinned.contains(mv.from.cell()))
+        let Some((king, exposure)) = self.king else { return true };
+        if mv.from == king || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle) {
+            return true;
+        }
+        // A piece captured where the capturer does not land leaves a gap, as a moving piece does.
+        let gap = mv.capture.filter(|&c| c != mv.to);
+        match exposure {
+            Exposure::Pins(pinned) => {
+                gap.is_some_and(|c| c.layer() == king.layer())
+                    || (mv.from.layer() == king.layer() && pinned.contains(mv.from.cell()))
+            }
+            Exposure::Cells(cells) => cells.contains(mv.from.cell()) || gap.is_some_and(|c| cells.contains(c.cell())),
+        }
     }
 }
 

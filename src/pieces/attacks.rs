@@ -144,6 +144,27 @@ impl Tables {
         index
     }
 
+    /// The cells on the rays from `cell` along which some piece among `pieces(role)` of `by`
+    /// could capture on it, blockers aside.
+    #[inline]
+    pub fn rider_lines(&self, by: Color, cell: Cell, pieces: impl Fn(Role) -> Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for group in &self.index[by.index()].rides {
+            let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+            let reach = group.reach[cell as usize];
+            if (candidates & reach).is_empty() {
+                continue;
+            }
+            for &id in &group.rays {
+                let line = self.rays[id as usize].cells[cell as usize];
+                if (line & candidates).any() {
+                    out |= line;
+                }
+            }
+        }
+        out
+    }
+
     /// Pieces in `own` that alone stand between `cell` and a rider of `by` that would reach it.
     #[inline]
     pub fn pinned(

@@ -104,6 +104,17 @@ impl Rules for Lma {
         self.attacked_without(pos, sq, by, Some(king))
     }
 
+    /// A king is attacked only along an enemy rider's lines to its cell (on either board) or,
+    /// off-colour, once its twin is empty; leapers need no emptied cell.
+    fn exposing_cells(&self, pos: &Position, king: Square) -> Option<Bitboard> {
+        let them = pos.side().flip();
+        let tables = &pos.variant().tables;
+        let lines = (0..2).fold(Bitboard::EMPTY, |b, layer| {
+            b | tables.rider_lines(them, king.cell(), |r| pos.pieces(them, r, layer))
+        });
+        Some(lines.with(king.cell()))
+    }
+
     /// A king may not change colour onto a square attacked on its own board.
     fn king_targets(&self, pos: &Position, from: Square, mut t: Targets) -> Targets {
         let layer = from.layer();

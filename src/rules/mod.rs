@@ -102,6 +102,13 @@ pub trait Rules: Sync + Send + Sized {
     /// `captures_only`, at least those that capture (the generator drops the others).
     fn extra_moves(&self, _pos: &Position, _captures_only: bool, _list: &mut Vec<crate::movegen::Move>) {}
 
+    /// For a family that is not `DISCOVERY_ONLY`: the cells, on any board, whose emptying could
+    /// expose the side to move's unchecked king on `king`; a move other than a king move,
+    /// castling or en passant that empties none of them is legal. `None`: test every move.
+    fn exposing_cells(&self, _pos: &Position, _king: Square) -> Option<Bitboard> {
+        None
+    }
+
     /// Whether the game is over before any move is looked at (a king captured, a half emptied).
     fn ended(&self, _pos: &Position) -> Option<Outcome> {
         None

@@ -297,7 +297,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
         }
 
         // The pins are worked out only for nodes that get this far.
-        let legality = Legality::knowing_check::<R>(pos, checked);
+        let legality = Legality::knowing_check(self.rules, pos, checked);
         let mut moves = std::mem::take(&mut self.generated);
         if ply == 0 {
             legal_with(self.rules, pos, &legality, false, &mut moves);
@@ -459,7 +459,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             self.ranked[ply] = ranked;
             return if checked { Self::outcome_score(pos, self.rules.no_moves(pos), ply) } else { best };
         }
-        let legality = Legality::knowing_check::<R>(pos, checked);
+        let legality = Legality::knowing_check(self.rules, pos, checked);
         let mut any_legal = false;
         for picked in 0..ranked.len() {
             let mv = pick(&mut ranked, picked);
