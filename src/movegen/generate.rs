@@ -245,7 +245,7 @@ enum Exposure {
 }
 
 impl Legality {
-    /// Computes check and pins for the side to move.
+    /// Computes check and what could expose the king for the side to move.
     #[inline]
     pub fn new<R: Rules>(rules: &R, pos: &Position) -> Legality {
         Legality::knowing_check(rules, pos, in_check(rules, pos, pos.side()))
