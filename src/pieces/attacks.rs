@@ -49,6 +49,12 @@ struct RideGroup {
 /// A set of roles; a step belongs to each role at most once, so it never holds more than `MAX_ROLES`.
 type Roles = ArrayVec<Role, MAX_ROLES>;
 
+/// The pieces of any of `roles`, as `pieces` gives each role's.
+#[inline]
+fn of_roles(roles: &Roles, pieces: &impl Fn(Role) -> Bitboard) -> Bitboard {
+    roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r))
+}
+
 /// For one attacking colour, every way of reaching a cell, grouped so that one lookup serves
 /// every role sharing it (as rook rays serve rook and queen).
 #[derive(Default)]
@@ -150,7 +156,7 @@ impl Tables {
     pub fn rider_lines(&self, by: Color, cell: Cell, pieces: impl Fn(Role) -> Bitboard) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for group in &self.index[by.index()].rides {
-            let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+            let candidates = of_roles(&group.roles, &pieces);
             let reach = group.reach[cell as usize];
             if (candidates & reach).is_empty() {
                 continue;
@@ -177,7 +183,7 @@ impl Tables {
     ) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for group in &self.index[by.index()].rides {
-            let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+            let candidates = of_roles(&group.roles, &pieces);
             if (candidates & group.reach[cell as usize]).is_empty() {
                 continue;
             }
@@ -221,7 +227,7 @@ impl Tables {
         for group in &index.leaps {
             let from = group.from[cell as usize];
             if from.any() {
-                let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+                let candidates = of_roles(&group.roles, &pieces);
                 out |= from & candidates;
                 if first_only && out.any() {
                     return out;
@@ -229,7 +235,7 @@ impl Tables {
             }
         }
         for group in &index.rides {
-            let candidates = group.roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r));
+            let candidates = of_roles(&group.roles, &pieces);
             if (candidates & group.reach[cell as usize]).is_empty() {
                 continue;
             }
