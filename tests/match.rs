@@ -187,6 +187,9 @@ fn match_adjudicates_and_reports_elo_and_sprt() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", text(&out));
         assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: "), "{bad:?}: {}", text(&out));
     }
+    let missing =
+        vorpal(&["match", "--engine", "/nonexistent/engine", "--engine", VORPAL, "--games", "1", "--st", "0.1"]);
+    assert!(text(&missing).contains("could not be run (no such command)"), "{}", text(&missing));
 }
 
 #[test]

@@ -74,6 +74,21 @@ fn uci_stops_infinite_analysis_and_pondering() {
 }
 
 #[test]
+fn uci_go_during_infinite_analysis_ends_it_with_a_bestmove_then_searches() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.until("info depth 2");
+    e.send("go depth 2");
+    e.until("bestmove");
+    let second = e.until("bestmove");
+    assert!(second.iter().any(|l| l.starts_with("info depth 2 ")), "{second:?}");
+    e.send("isready");
+    e.until("readyok");
+}
+
+#[test]
 fn uci_reports_bad_input_and_keeps_running() {
     let mut e = Engine::start();
     e.send("uci");

@@ -244,6 +244,22 @@ fn xboard_analyze_undo_remove_hint_and_draw() {
 }
 
 #[test]
+fn xboard_go_in_analyze_mode_leaves_it_and_moves() {
+    let mut e = xboard();
+    e.send("post");
+    e.send("analyze");
+    e.until("1 ");
+    e.send("sd 2");
+    e.send("go");
+    e.until("move ");
+    e.send("playother");
+    e.send("analyze");
+    e.until("1 ");
+    e.send("playother");
+    assert!(sync(&mut e, 1).iter().all(|l| !l.starts_with("Error")), "playother ends analysis too");
+}
+
+#[test]
 fn xboard_options_memory_cores_and_time_commands() {
     let mut e = xboard();
     for command in [

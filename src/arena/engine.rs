@@ -188,9 +188,11 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("{} crashed: {e}", self.name))
+        let written = writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush());
+        written.map_err(|e| {
+            let why = self.exit_status();
+            format!("{}: {why}; writing to it failed: {e}", self.name)
+        })
     }
 
     /// The next line before `deadline`.
@@ -210,6 +212,7 @@ impl Engine {
             match self.line(deadline) {
                 Ok(line) if line.starts_with(prefix) => return Ok(()),
                 Ok(line) => each(&line),
+                Err(Answer::Crashed(why)) => return Err(format!("{}: {why} before sending '{prefix}'", self.name)),
                 Err(_) => return Err(format!("{}: no '{prefix}' within {} s", self.name, HANDSHAKE.as_secs())),
             }
         }
@@ -218,6 +221,8 @@ impl Engine {
     fn exit_status(&mut self) -> String {
         std::thread::sleep(Duration::from_millis(20));
         match self.child.try_wait() {
+            // The shell that starts the engine exits with 127 when the command does not exist.
+            Ok(Some(status)) if status.code() == Some(127) => "could not be run (no such command)".into(),
             Ok(Some(status)) => format!("exited ({status})"),
             _ => "closed its output".into(),
         }

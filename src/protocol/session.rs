@@ -107,14 +107,15 @@ impl Session {
     }
 
     /// Starts searching the current position in the background; `on_info` is called after each
-    /// iteration and `on_done` with the result (`None` when the game is over).
+    /// iteration and `on_done` with the result (`None` when the game is over). A search still
+    /// running is ended first, as [`Session::finish`] ends it.
     pub fn go(
         &mut self,
         limits: Limits,
         on_info: impl Fn(&Variant, &Info, &Shared) + Send + 'static,
         on_done: impl FnOnce(&Variant, Option<Info>) + Send + 'static,
     ) {
-        self.wait();
+        self.finish();
         self.endless = limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
         self.shared.stop.store(false, Ordering::Relaxed);
         let (variant, pos, shared, personality) =
@@ -148,7 +149,8 @@ impl Session {
         self.wait();
     }
 
-    /// At the end of input: lets a search with limits finish, stops an endless one.
+    /// Ends the running search: lets one with limits finish, stops an endless one (which would
+    /// never end by itself).
     pub fn finish(&mut self) {
         if self.endless {
             self.stop();

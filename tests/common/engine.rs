@@ -2,7 +2,9 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The engine process and the lines it printed, read on their own thread.
@@ -10,6 +12,7 @@ pub struct Engine {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    panicked: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -18,8 +21,21 @@ impl Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_vorpal"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("vorpal starts");
+        let stderr = child.stderr.take().unwrap();
+        let panicked = Arc::new(AtomicBool::new(false));
+        let seen = panicked.clone();
+        // Passed on to the test's own stderr; a panic of any engine thread is noted.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                eprintln!("{line}");
+                if line.contains("panicked") {
+                    seen.store(true, Ordering::Relaxed);
+                }
+            }
+        });
         let stdin = child.stdin.take().unwrap();
         let stdout: ChildStdout = child.stdout.take().unwrap();
         let (tx, lines) = channel();
@@ -30,7 +46,12 @@ impl Engine {
                 }
             }
         });
-        Engine { child, stdin, lines }
+        Engine { child, stdin, lines, panicked }
+    }
+
+    /// Whether any thread of the engine has panicked so far.
+    pub fn panicked(&self) -> bool {
+        self.panicked.load(Ordering::Relaxed)
     }
 
     /// Waits for the process to exit; whether it exited with success.

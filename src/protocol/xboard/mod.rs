@@ -191,12 +191,12 @@ impl XBoard {
                 self.engine_side = None;
             }
             "go" => {
-                self.stop_thinking();
+                self.leave_analysis();
                 self.engine_side = Some(self.session.position.side());
                 self.think();
             }
             "playother" => {
-                self.stop_thinking();
+                self.leave_analysis();
                 self.engine_side = Some(self.session.position.side().flip());
                 self.ponder_if_wanted();
             }
@@ -254,8 +254,7 @@ impl XBoard {
             }
             "exit" => {
                 if self.analyzing {
-                    self.analyzing = false;
-                    self.abandon();
+                    self.leave_analysis();
                 }
             }
             "." => {
@@ -712,6 +711,13 @@ impl XBoard {
         if !matches!(self.search, Some((_, Purpose::Analyze))) {
             self.abandon();
         }
+    }
+
+    /// Stops any search, analysis included, and leaves analyze mode: `go` and `playother` there
+    /// mean the user wants the engine to play.
+    fn leave_analysis(&mut self) {
+        self.analyzing = false;
+        self.abandon();
     }
 
     /// Stops any search and forgets its result.
