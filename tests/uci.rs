@@ -74,16 +74,20 @@ fn uci_stops_infinite_analysis_and_pondering() {
 }
 
 #[test]
-fn uci_go_during_infinite_analysis_ends_it_with_a_bestmove_then_searches() {
+fn uci_go_during_a_search_stops_it_with_a_bestmove_then_searches() {
     let mut e = Engine::start();
     e.send("uci");
     e.send("position startpos");
-    e.send("go infinite");
-    e.until("info depth 2");
-    e.send("go depth 2");
-    e.until("bestmove");
-    let second = e.until("bestmove");
-    assert!(second.iter().any(|l| l.starts_with("info depth 2 ")), "{second:?}");
+    for (running, next) in [("go infinite", "go depth 2"), ("go depth 100", "go ponder wtime 9000 btime 9000")] {
+        e.send(running);
+        e.until("info depth 2");
+        e.send(next);
+        e.until("bestmove");
+        let second = e.until("info depth 2 ");
+        e.send("stop");
+        e.until("bestmove");
+        assert!(second.iter().all(|l| !l.starts_with("bestmove")), "{running}, then {next}: {second:?}");
+    }
     e.send("isready");
     e.until("readyok");
 }

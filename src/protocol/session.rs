@@ -108,14 +108,14 @@ impl Session {
 
     /// Starts searching the current position in the background; `on_info` is called after each
     /// iteration and `on_done` with the result (`None` when the game is over). A search still
-    /// running is ended first, as [`Session::finish`] ends it.
+    /// running is stopped first and reports as when stopped.
     pub fn go(
         &mut self,
         limits: Limits,
         on_info: impl Fn(&Variant, &Info, &Shared) + Send + 'static,
         on_done: impl FnOnce(&Variant, Option<Info>) + Send + 'static,
     ) {
-        self.finish();
+        self.interrupt();
         self.endless = limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
         self.shared.stop.store(false, Ordering::Relaxed);
         let (variant, pos, shared, personality) =
@@ -145,12 +145,17 @@ impl Session {
     /// Stops the search, if one runs, and waits for it to report.
     pub fn stop(&mut self) {
         self.shared.pondering.store(false, Ordering::Relaxed);
+        self.interrupt();
+    }
+
+    /// Stops the search, if one runs, leaving the pondering flag to the next one: a `go ponder`
+    /// sets it before the search it replaces has stopped.
+    fn interrupt(&mut self) {
         self.shared.stop.store(true, Ordering::Relaxed);
         self.wait();
     }
 
-    /// Ends the running search: lets one with limits finish, stops an endless one (which would
-    /// never end by itself).
+    /// At the end of input: lets a search with limits finish, stops an endless one.
     pub fn finish(&mut self) {
         if self.endless {
             self.stop();
