@@ -299,7 +299,12 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             let shared = Shared::new(hash, threads);
             run_search(&pos, &limits, &shared, personality, seed)
         }
-        Command::Bench { depth, threads } => bench(&config, depth.min(MAX_DEPTH), threads.max(1)),
+        Command::Bench { depth, threads } => {
+            if !(1..=MAX_DEPTH).contains(&depth) || !(1..=256).contains(&threads) {
+                return Err(bad(format!("--depth 1 to {MAX_DEPTH}; --threads 1 to 256")));
+            }
+            bench(&config, depth, threads)
+        }
         Command::Play { at, pgn: Some(path), game, .. } => play_pgn(&config, &path, game, at),
         Command::Play { at, moves, .. } => play(at.position(&config)?, &moves),
         Command::Match(args) => run_match(&config, args),

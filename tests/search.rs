@@ -202,4 +202,9 @@ fn bench_prints_a_node_total() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(out.lines().count(), 14, "{out}");
     assert!(out.lines().last().is_some_and(|l| l.starts_with("nodes ") && l.contains(" nps ")), "{out}");
+    for bad in [["--depth", "0"], ["--depth", "33"], ["--threads", "0"]] {
+        let o = vorpal(&["bench", bad[0], bad[1]]);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("--depth 1 to 32; --threads 1 to 256"), "{bad:?}");
+    }
 }
