@@ -186,9 +186,16 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
     let get = |key: &str| keys.get(key);
     let required =
         |key: &str| get(key).ok_or_else(|| section.error(format!("[{}] needs the key '{key}'", section.name)));
+    // A value inherited from a parent can be wrong for the child only (its size, its holes):
+    // the error points at the child and names where the value was written.
     let fail = |key: &str, reason: String| {
         let (e, s) = &keys[key];
-        at(s, e, format!("key '{key}': {reason}"))
+        if s.name == section.name || e.line == 0 {
+            at(s, e, format!("key '{key}': {reason}"))
+        } else {
+            let from = format!("[{}] ({}:{})", s.name, s.file, e.line);
+            section.error(format!("[{}]: key '{key}' inherited from {from}: {reason}", section.name))
+        }
     };
     let boolean = |key: &str, default: bool| -> Result<bool, IniError> {
         match get(key).map(|(e, _)| e.value.to_ascii_lowercase()) {
