@@ -2,13 +2,9 @@
 
 mod common;
 
-use common::{variant, Rng};
+use common::{random_text, variant, Rng};
 use vorpal::config::Config;
 use vorpal::position::Position;
-
-fn random_text(rng: &mut Rng, alphabet: &[u8], len: usize) -> String {
-    (0..rng.below(len + 1)).map(|_| alphabet[rng.below(alphabet.len())] as char).collect()
-}
 
 /// Mutates a valid text by replacing, inserting or deleting characters.
 fn mutate(rng: &mut Rng, text: &str, alphabet: &[u8]) -> String {

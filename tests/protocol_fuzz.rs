@@ -5,7 +5,7 @@
 mod common;
 
 use common::engine::Engine;
-use common::Rng;
+use common::{random_text, Rng};
 
 /// Every variant's name and the FENs of its perft suite (valid positions to start from).
 fn positions() -> Vec<(String, Vec<String>)> {
@@ -38,10 +38,6 @@ fn rng(default: u64) -> Rng {
 
 fn pick<T: Clone>(rng: &mut Rng, items: &[T]) -> T {
     items[rng.below(items.len())].clone()
-}
-
-fn garbage(rng: &mut Rng, alphabet: &[u8], max_len: usize) -> String {
-    (0..rng.below(max_len + 1)).map(|_| pick(rng, alphabet) as char).collect()
 }
 
 /// `text` with a few random characters inserted.
@@ -97,7 +93,7 @@ fn xboard_survives_random_command_sequences() {
                 let (from, to) = (square(&mut rng), square(&mut rng));
                 e.send(&format!("usermove {from}{to}{}", pick(&mut rng, &["", "q", "n", "/1", "x"])));
             }
-            4 => e.send(&garbage(&mut rng, b"abcdefghijklmnopqrstuvwxyz0123456789 =-", 30)),
+            4 => e.send(&random_text(&mut rng, b"abcdefghijklmnopqrstuvwxyz0123456789 =-", 30)),
             _ => e.send(pick(&mut rng, &commands)),
         }
         if step % 5 == 0 {
@@ -179,13 +175,13 @@ fn uci_survives_random_command_sequences() {
                 e.send("go depth 1");
             }
             5 => {
-                let bad = garbage(&mut rng, b"abcdefgh12345678/qnrcx", 7);
+                let bad = random_text(&mut rng, b"abcdefgh12345678/qnrcx", 7);
                 e.send(&format!("{} {bad}", position(&fen, &moves)));
             }
             6 => {
                 moves.pop();
             }
-            7 => e.send(&garbage(&mut rng, b"abcdefghijklmnopqrstuvwxyz0123456789 =-", 30)),
+            7 => e.send(&random_text(&mut rng, b"abcdefghijklmnopqrstuvwxyz0123456789 =-", 30)),
             _ => e.send(pick(&mut rng, UCI_COMMANDS)),
         }
         if step % 5 == 0 {

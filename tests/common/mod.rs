@@ -49,6 +49,11 @@ impl Rng {
     }
 }
 
+/// Up to `len` random characters of `alphabet`.
+pub fn random_text(rng: &mut Rng, alphabet: &[u8], len: usize) -> String {
+    (0..rng.below(len + 1)).map(|_| alphabet[rng.below(alphabet.len())] as char).collect()
+}
+
 /// Plays a random legal move; `false` (and nothing played) when there is none.
 pub fn play_random(pos: &mut Position, rng: &mut Rng) -> bool {
     let variant = pos.variant().clone();
