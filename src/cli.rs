@@ -20,7 +20,7 @@ use crate::position::Position;
 use crate::rules::outcome::outcome;
 use crate::rules::{lookingglass, Family};
 use crate::search::personality::{choose, Personality, Rng};
-use crate::search::{search, Limits, Shared};
+use crate::search::{search, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::Variant;
 use crate::with_rules;
 
@@ -292,16 +292,21 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             if depth.is_none() && movetime.is_none() && nodes.is_none() && personality == Personality::Normal {
                 return Err(bad("search needs --depth D, --movetime MS or --nodes N"));
             }
-            if depth.is_some_and(|d| d > MAX_DEPTH) || !(1..=65536).contains(&hash) || !(1..=256).contains(&threads) {
-                return Err(bad(format!("--depth at most {MAX_DEPTH}; --hash 1 to 65536 MB; --threads 1 to 256")));
+            if depth.is_some_and(|d| d > MAX_DEPTH)
+                || !(1..=MAX_HASH_MB).contains(&hash)
+                || !(1..=MAX_THREADS).contains(&threads)
+            {
+                return Err(bad(format!(
+                    "--depth at most {MAX_DEPTH}; --hash 1 to {MAX_HASH_MB} MB; --threads 1 to {MAX_THREADS}"
+                )));
             }
             let limits = Limits { depth, nodes, movetime: movetime.map(Duration::from_millis), ..Limits::default() };
             let shared = Shared::new(hash, threads);
             run_search(&pos, &limits, &shared, personality, seed)
         }
         Command::Bench { depth, threads } => {
-            if !(1..=MAX_DEPTH).contains(&depth) || !(1..=256).contains(&threads) {
-                return Err(bad(format!("--depth 1 to {MAX_DEPTH}; --threads 1 to 256")));
+            if !(1..=MAX_DEPTH).contains(&depth) || !(1..=MAX_THREADS).contains(&threads) {
+                return Err(bad(format!("--depth 1 to {MAX_DEPTH}; --threads 1 to {MAX_THREADS}")));
             }
             bench(&config, depth, threads)
         }
@@ -544,8 +549,8 @@ fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {
 }
 
 fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
-    if threads == 0 || threads > 256 {
-        return Err(bad(format!("--threads {threads}: give 1 to 256")));
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(bad(format!("--threads {threads}: give 1 to {MAX_THREADS}")));
     }
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| bad(format!("cannot start threads: {e}")))
 }

@@ -9,11 +9,8 @@ use super::Event;
 use crate::config::Config;
 use crate::search::personality::Personality;
 use crate::search::time::Clock;
-use crate::search::{Info, Limits, Shared};
+use crate::search::{Info, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::Variant;
-
-const MAX_HASH_MB: usize = 65536;
-const MAX_THREADS: usize = 256;
 
 /// Answers `uci` and serves commands until `quit` or the end of input.
 pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {

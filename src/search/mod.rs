@@ -20,6 +20,10 @@ use tt::Tt;
 pub const MATE: i32 = 30_000;
 /// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
+/// The most search threads any interface accepts.
+pub const MAX_THREADS: usize = 256;
+/// The largest transposition table any interface accepts, in MB.
+pub const MAX_HASH_MB: usize = 65536;
 
 /// When to stop.
 #[derive(Clone, Debug, Default)]

@@ -20,7 +20,7 @@ use crate::rules::outcome::outcome;
 use crate::rules::Outcome;
 use crate::search::personality::Personality;
 use crate::search::time::{Budget, Clock};
-use crate::search::{Info, Limits, Shared};
+use crate::search::{Info, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::Variant;
 use crate::with_rules;
 use display::Display;
@@ -29,8 +29,6 @@ use display::Display;
 const DRAW_ACCEPT_CP: i32 = -100;
 /// XBoard's score of a mate in N moves is this plus N.
 const XBOARD_MATE: i32 = 100_000;
-const MAX_MEMORY_MB: usize = 65536;
-const MAX_CORES: usize = 256;
 
 /// What the running search is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -267,13 +265,13 @@ impl XBoard {
                 }
             }
             "memory" => {
-                let mb = number("megabytes")?.clamp(1, MAX_MEMORY_MB as u64) as usize;
+                let mb = number("megabytes")?.clamp(1, MAX_HASH_MB as u64) as usize;
                 self.abandon();
                 let threads = self.session.shared.threads;
                 self.session.resize(mb, threads);
             }
             "cores" => {
-                let cores = number("a core count")?.clamp(1, MAX_CORES as u64) as usize;
+                let cores = number("a core count")?.clamp(1, MAX_THREADS as u64) as usize;
                 self.abandon();
                 let hash = self.session.hash_mb;
                 self.session.resize(hash, cores);
