@@ -292,12 +292,12 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             if depth.is_none() && movetime.is_none() && nodes.is_none() && personality == Personality::Normal {
                 return Err(bad("search needs --depth D, --movetime MS or --nodes N"));
             }
-            if depth.is_some_and(|d| d > MAX_DEPTH)
+            if depth.is_some_and(|d| !(1..=MAX_DEPTH).contains(&d))
                 || !(1..=MAX_HASH_MB).contains(&hash)
                 || !(1..=MAX_THREADS).contains(&threads)
             {
                 return Err(bad(format!(
-                    "--depth at most {MAX_DEPTH}; --hash 1 to {MAX_HASH_MB} MB; --threads 1 to {MAX_THREADS}"
+                    "--depth 1 to {MAX_DEPTH}; --hash 1 to {MAX_HASH_MB} MB; --threads 1 to {MAX_THREADS}"
                 )));
             }
             let limits = Limits { depth, nodes, movetime: movetime.map(Duration::from_millis), ..Limits::default() };

@@ -186,6 +186,11 @@ fn search_command_prints_info_lines_and_bestmove() {
     assert!(String::from_utf8_lossy(&o.stdout).lines().last().is_some_and(|l| l.starts_with("bestmove ")));
     let o = vorpal(&["search"]);
     assert_eq!(o.status.code(), Some(2));
+    for bad in [["--depth", "0"], ["--depth", "33"], ["--hash", "0"], ["--threads", "0"]] {
+        let o = vorpal(&["search", "--nodes", "100", bad[0], bad[1]]);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("--depth 1 to 32; --hash 1 to 65536 MB"), "{bad:?}");
+    }
     let o = vorpal(&["search", "--variant", "lma", "--depth", "4", "--threads", "2"]);
     assert!(String::from_utf8_lossy(&o.stdout).lines().last().is_some_and(|l| l.starts_with("bestmove ")));
     let o = vorpal(&["search", "--variant", "insideout", "--personality", "greedy"]);
