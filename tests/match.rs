@@ -1,5 +1,5 @@
-//! `vorpal match`: short matches between Vorpal instances in every variant (one over UCI, one
-//! over XBoard), the arbitration of faulty engines (crash, hang, illegal move, false claim),
+//! `vorpal match`: short matches between Vorpal instances in every variant (over XBoard and over
+//! UCI), the arbitration of faulty engines (crash, hang, illegal move, false claim, refusal),
 //! PGN written and read back, and FIDE matches against Fairy-Max and Stockfish.
 
 mod common;
@@ -48,44 +48,53 @@ fn match_plays_every_variant_over_both_protocols() {
         .collect();
     assert_eq!(names.len(), 13);
     for name in names {
-        // Monochrome and alice3 are not offered over XBoard (see the README), so they are UCI only.
-        let proto = if name == "monochrome" || name == "alice3" { "uci" } else { "xboard" };
-        let pgn = temp_pgn(&name);
-        let out = vorpal(&[
-            "match",
-            "--engine",
-            VORPAL,
-            "--proto",
-            proto,
-            "--engine",
-            VORPAL,
-            "--variant",
-            &name,
-            "--games",
-            "2",
-            "--st",
-            "0.01",
-            "--random-plies",
-            "2",
-            "--seed",
-            "3",
-            "--draw",
-            "6,100000",
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ]);
-        let all = text(&out);
-        assert!(out.status.success(), "{name}: {all}");
-        assert!(all.contains("Finished: 2 games"), "{name}: {all}");
-        assert!(!all.contains("illegal") && !all.contains("on time") && !all.contains("claims"), "{name}: {all}");
-        let pgn_text = std::fs::read_to_string(&pgn).unwrap();
-        assert_eq!(pgn_text.matches(&format!("[Variant \"{name}\"]")).count(), 2, "{pgn_text}");
-        // Each game replays under the rules.
-        for game in ["1", "2"] {
-            let replay = vorpal(&["play", "--pgn", pgn.to_str().unwrap(), "--game", game]);
-            assert!(replay.status.success(), "{name} game {game}: {}", text(&replay));
+        // Both engines speak one protocol: over XBoard Vorpal neither castles nor accepts castling
+        // outside FIDE chess, so a UCI opponent's castling would end the game (see the README).
+        // Monochrome and alice3 are not offered over XBoard, so they are played over UCI only.
+        let protocols: &[&str] = if name == "monochrome" || name == "alice3" { &["uci"] } else { &["xboard", "uci"] };
+        for &proto in protocols {
+            let pgn = temp_pgn(&format!("{name}-{proto}"));
+            let out = vorpal(&[
+                "match",
+                "--engine",
+                VORPAL,
+                "--proto",
+                proto,
+                "--engine",
+                VORPAL,
+                "--proto",
+                proto,
+                "--variant",
+                &name,
+                "--games",
+                "2",
+                "--st",
+                "0.01",
+                "--random-plies",
+                "2",
+                "--seed",
+                "3",
+                "--draw",
+                "6,100000",
+                "--pgn",
+                pgn.to_str().unwrap(),
+            ]);
+            let all = text(&out);
+            let what = format!("{name} over {proto}");
+            assert!(out.status.success(), "{what}: {all}");
+            assert!(all.contains("Finished: 2 games"), "{what}: {all}");
+            for wrong in ["illegal", "Illegal", "refuses", "on time", "claims"] {
+                assert!(!all.contains(wrong), "{what}: {all}");
+            }
+            let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+            assert_eq!(pgn_text.matches(&format!("[Variant \"{name}\"]")).count(), 2, "{pgn_text}");
+            // Each game replays under the rules.
+            for game in ["1", "2"] {
+                let replay = vorpal(&["play", "--pgn", pgn.to_str().unwrap(), "--game", game]);
+                assert!(replay.status.success(), "{what} game {game}: {}", text(&replay));
+            }
+            let _ = std::fs::remove_file(pgn);
         }
-        let _ = std::fs::remove_file(pgn);
     }
 }
 
@@ -122,6 +131,17 @@ fn match_forfeits_an_illegal_move() {
         assert!(pgn_text.contains("[Termination \"rules infraction\"]"), "{pgn_text}");
         assert!(pgn_text.contains("plays the illegal move a1a1"), "{pgn_text}");
     }
+}
+
+#[test]
+fn match_forfeits_an_engine_that_refuses_a_legal_move() {
+    let pgn = temp_pgn("refuse");
+    let out = match_against(&faulty("refuse", 1), "xboard", "1", &pgn, &[]);
+    let all = text(&out);
+    assert!(all.contains("Finished: 1 games, +0 =0 -1"), "{all}");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(pgn_text.contains("[Termination \"rules infraction\"]"), "{pgn_text}");
+    assert!(pgn_text.contains("White refuses a legal move and cannot go on: Illegal move (refused"), "{pgn_text}");
 }
 
 #[test]

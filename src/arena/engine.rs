@@ -121,6 +121,8 @@ pub enum Answer {
     Claim(String, String),
     /// It resigned.
     Resign,
+    /// It refused a move it was told of (XBoard's `Illegal move`): its words.
+    Refused(String),
     /// It ended, or closed its output: why.
     Crashed(String),
     /// It did not answer in time.
@@ -393,6 +395,8 @@ impl Engine {
                         return Answer::Move(text, score);
                     }
                     ["resign", ..] => return Answer::Resign,
+                    // Told of a move it will not take, it goes on from another position than ours.
+                    ["Illegal", word, ..] if word.starts_with("move") => return Answer::Refused(line.to_string()),
                     [result @ ("1-0" | "0-1" | "1/2-1/2"), ..] => {
                         let comment = line.split_once('{').map(|(_, c)| c.trim_end_matches('}').trim()).unwrap_or("");
                         return Answer::Claim(result.to_string(), comment.to_string());

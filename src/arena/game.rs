@@ -42,7 +42,7 @@ pub enum Termination {
     Normal,
     /// An engine ran out of time or hung.
     TimeForfeit,
-    /// An illegal move or a false claim.
+    /// An illegal move, a false claim, or a legal move refused.
     RulesInfraction,
     /// An engine crashed.
     Abandoned,
@@ -169,6 +169,10 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
                 return end(record, Some(side.flip()), format!("{name}'s engine {why}"), Termination::Abandoned);
             }
             Answer::Resign => return end(record, Some(side.flip()), format!("{name} resigns"), Termination::Normal),
+            Answer::Refused(words) => {
+                let reason = format!("{name} refuses a legal move and cannot go on: {words}");
+                return end(record, Some(side.flip()), reason, Termination::RulesInfraction);
+            }
             Answer::Claim(result, comment) => {
                 let reason = format!("{name} claims {result} ({comment}) falsely: the game goes on");
                 return end(record, Some(side.flip()), reason, Termination::RulesInfraction);

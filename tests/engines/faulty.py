@@ -4,7 +4,8 @@ misbehaves when asked for its Nth move.
 
 Usage: faulty.py FAULT N VORPAL
 FAULT: crash (exits), hang (never answers), illegal (plays a1a1), claim (claims 1-0 over
-XBoard, or plays the null move 0000 over UCI)."""
+XBoard, or plays the null move 0000 over UCI); refuse (XBoard: answers the Nth move it is told
+of with "Illegal move" instead of passing it on)."""
 
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import threading
 fault, nth, vorpal = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 engine = subprocess.Popen([vorpal], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 asked = 0
+told = 0
 lock = threading.Lock()
 
 
@@ -26,7 +28,13 @@ def relay():
 threading.Thread(target=relay, daemon=True).start()
 for line in sys.stdin:
     word = line.split()[0] if line.split() else ""
-    if word == "go":
+    if word == "usermove" and fault == "refuse":
+        told += 1
+        if told == nth:
+            with lock:
+                print(f"Illegal move (refused for the test): {line.split()[1]}", flush=True)
+            continue
+    if word == "go" and fault != "refuse":
         asked += 1
         if asked == nth:
             if fault == "crash":
