@@ -50,8 +50,9 @@ fn match_plays_every_variant_over_both_protocols() {
     for name in names {
         // Both engines speak one protocol: over XBoard Vorpal neither castles nor accepts castling
         // outside FIDE chess, so a UCI opponent's castling would end the game (see the README).
-        // Monochrome and alice3 are not offered over XBoard, so they are played over UCI only.
-        let protocols: &[&str] = if name == "monochrome" || name == "alice3" { &["uci"] } else { &["xboard", "uci"] };
+        // Monochrome, alice3 and Inside-out are not offered over XBoard: UCI only.
+        let uci_only = ["monochrome", "alice3", "insideout"].contains(&name.as_str());
+        let protocols: &[&str] = if uci_only { &["uci"] } else { &["xboard", "uci"] };
         for &proto in protocols {
             let pgn = temp_pgn(&format!("{name}-{proto}"));
             let out = vorpal(&[
@@ -210,6 +211,12 @@ fn match_adjudicates_and_reports_elo_and_sprt() {
     let missing =
         vorpal(&["match", "--engine", "/nonexistent/engine", "--engine", VORPAL, "--games", "1", "--st", "0.1"]);
     assert!(text(&missing).contains("could not be run (no such command)"), "{}", text(&missing));
+    // A variant the engine does not list is refused before any game (XBoard cannot show Inside-out).
+    let args = ["--proto", "xboard", "--variant", "insideout", "--games", "1", "--st", "0.1"];
+    let unoffered =
+        vorpal(&[&["match", "--engine", VORPAL, "--engine", VORPAL, "--proto", "xboard"][..], &args].concat());
+    assert_eq!(unoffered.status.code(), Some(2), "{}", text(&unoffered));
+    assert!(text(&unoffered).contains("does not offer insideout over XBoard (it offers: normal, alice"));
 }
 
 #[test]
@@ -246,5 +253,25 @@ fn match_against_fairymax_and_stockfish_in_fide_chess() {
         assert!(!all.contains("illegal") && !all.contains("on time") && !all.contains("falsely"), "{program}: {all}");
         let pgn_text = std::fs::read_to_string(&pgn).unwrap();
         assert_eq!(pgn_text.matches("[Variant \"normal\"]").count(), 2, "{pgn_text}");
+        // They do not play Alice Chess, and the match says so instead of starting.
+        let alice = vorpal(&[
+            "match",
+            "--engine",
+            VORPAL,
+            "--engine",
+            &engine,
+            "--proto",
+            "uci",
+            "--proto",
+            proto,
+            "--variant",
+            "alice",
+            "--games",
+            "1",
+            "--st",
+            "0.1",
+        ]);
+        assert_eq!(alice.status.code(), Some(2), "{program}: {}", text(&alice));
+        assert!(text(&alice).contains("does not offer alice over"), "{program}: {}", text(&alice));
     }
 }

@@ -233,15 +233,22 @@ impl Engine {
     fn uci_handshake(&mut self, variant: &Arc<Variant>) -> Result<(), String> {
         self.send("uci")?;
         let mut name = None;
+        let mut variants = None;
         self.expect("uciok", |line| {
             if let Some(n) = line.strip_prefix("id name ") {
                 name = Some(n.trim().to_string());
+            }
+            if let Some(combo) = line.strip_prefix("option name UCI_Variant ") {
+                let words: Vec<&str> = combo.split_whitespace().collect();
+                let vars = words.windows(2).filter(|w| w[0] == "var").map(|w| w[1].to_string());
+                variants = Some(vars.collect::<Vec<_>>());
             }
         })?;
         if let Some(name) = name {
             self.name = name;
         }
         if variant.name != "normal" {
+            self.check_variant(&variant.name, "UCI", variants)?;
             self.send(&format!("setoption name UCI_Variant value {}", variant.name))?;
         }
         self.ready()
@@ -252,11 +259,22 @@ impl Engine {
         self.expect("readyok", |_| {})
     }
 
-    fn xboard_handshake(&mut self, _variant: &Arc<Variant>) -> Result<(), String> {
+    /// Whether the engine offers `variant` among the `offered` ones it announced.
+    fn check_variant(&self, variant: &str, protocol: &str, offered: Option<Vec<String>>) -> Result<(), String> {
+        let offered = offered.unwrap_or_default();
+        if offered.iter().any(|v| v == variant) {
+            return Ok(());
+        }
+        let list = if offered.is_empty() { "none".to_string() } else { offered.join(", ") };
+        Err(format!("{}: does not offer {variant} over {protocol} (it offers: {list})", self.name))
+    }
+
+    fn xboard_handshake(&mut self, variant: &Arc<Variant>) -> Result<(), String> {
         self.send("xboard")?;
         self.send("protover 2")?;
         let mut features = Vec::new();
         self.expect_features(&mut features)?;
+        let mut offered = None;
         for (key, value) in &features {
             match key.as_str() {
                 "myname" => self.name = value.clone(),
@@ -265,11 +283,17 @@ impl Engine {
                 "ping" => self.ping = value == "1",
                 _ => {}
             }
+            if key == "variants" {
+                offered = Some(value.split(',').map(|v| v.trim().to_string()).collect());
+            }
             if ["myname", "setboard", "usermove", "ping", "done", "variants", "sigint", "sigterm", "time"]
                 .contains(&key.as_str())
             {
                 self.send(&format!("accepted {key}"))?;
             }
+        }
+        if variant.name != "normal" {
+            self.check_variant(&variant.name, "XBoard", offered)?;
         }
         Ok(())
     }
