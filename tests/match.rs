@@ -212,9 +212,23 @@ fn match_adjudicates_and_reports_elo_and_sprt() {
         vorpal(&["match", "--engine", "/nonexistent/engine", "--engine", VORPAL, "--games", "1", "--st", "0.1"]);
     assert!(text(&missing).contains("could not be run (no such command)"), "{}", text(&missing));
     // A variant the engine does not list is refused before any game (XBoard cannot show Inside-out).
-    let args = ["--proto", "xboard", "--variant", "insideout", "--games", "1", "--st", "0.1"];
-    let unoffered =
-        vorpal(&[&["match", "--engine", VORPAL, "--engine", VORPAL, "--proto", "xboard"][..], &args].concat());
+    let unoffered = vorpal(&[
+        "match",
+        "--engine",
+        VORPAL,
+        "--engine",
+        VORPAL,
+        "--proto",
+        "xboard",
+        "--proto",
+        "xboard",
+        "--variant",
+        "insideout",
+        "--games",
+        "1",
+        "--st",
+        "0.1",
+    ]);
     assert_eq!(unoffered.status.code(), Some(2), "{}", text(&unoffered));
     assert!(text(&unoffered).contains("does not offer insideout over XBoard (it offers: normal, alice"));
 }

@@ -259,7 +259,7 @@ impl Engine {
         self.expect("readyok", |_| {})
     }
 
-    /// Whether the engine offers `variant` among the `offered` ones it announced.
+    /// An error naming what the engine offers, unless `variant` is among the `offered` ones it announced.
     fn check_variant(&self, variant: &str, protocol: &str, offered: Option<Vec<String>>) -> Result<(), String> {
         let offered = offered.unwrap_or_default();
         if offered.iter().any(|v| v == variant) {
