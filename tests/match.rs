@@ -238,29 +238,10 @@ fn match_against_fairymax_and_stockfish_in_fide_chess() {
     for (program, package, proto) in [("fairymax", "fairymax", "xboard"), ("stockfish", "stockfish", "uci")] {
         let engine = ensure_installed(&format!("/usr/games/{program}"), package);
         let pgn = temp_pgn(program);
-        let out = vorpal(&[
-            "match",
-            "--engine",
-            VORPAL,
-            "--engine",
-            &engine,
-            "--proto",
-            "uci",
-            "--proto",
-            proto,
-            "--games",
-            "2",
-            "--tc",
-            "5+0.05",
-            "--random-plies",
-            "2",
-            "--resign",
-            "3,600",
-            "--draw",
-            "20,20",
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ]);
+        let versus = ["match", "--engine", VORPAL, "--engine", &engine, "--proto", "uci", "--proto", proto];
+        let pgn_arg = pgn.to_str().unwrap();
+        let settings = ["--tc", "5+0.05", "--random-plies", "2", "--resign", "3,600", "--draw", "20,20"];
+        let out = vorpal(&[&versus[..], &["--games", "2"], &settings, &["--pgn", pgn_arg]].concat());
         let all = text(&out);
         assert!(out.status.success(), "{program}: {all}");
         assert!(all.contains("Finished: 2 games"), "{program}: {all}");
@@ -268,23 +249,7 @@ fn match_against_fairymax_and_stockfish_in_fide_chess() {
         let pgn_text = std::fs::read_to_string(&pgn).unwrap();
         assert_eq!(pgn_text.matches("[Variant \"normal\"]").count(), 2, "{pgn_text}");
         // They do not play Alice Chess, and the match says so instead of starting.
-        let alice = vorpal(&[
-            "match",
-            "--engine",
-            VORPAL,
-            "--engine",
-            &engine,
-            "--proto",
-            "uci",
-            "--proto",
-            proto,
-            "--variant",
-            "alice",
-            "--games",
-            "1",
-            "--st",
-            "0.1",
-        ]);
+        let alice = vorpal(&[&versus[..], &["--variant", "alice", "--games", "1", "--st", "0.1"]].concat());
         assert_eq!(alice.status.code(), Some(2), "{program}: {}", text(&alice));
         assert!(text(&alice).contains("does not offer alice over"), "{program}: {}", text(&alice));
     }
