@@ -39,6 +39,15 @@ fn match_against(first: &str, proto: &str, games: &str, pgn: &Path, extra: &[&st
     vorpal(&args)
 }
 
+/// One game of an engine with `fault` at its `nth` chance (over `proto`) against Vorpal: checks
+/// that the faulty engine lost it and returns the PGN.
+fn lost_by_fault(fault: &str, nth: u32, proto: &str) -> String {
+    let pgn = temp_pgn(&format!("{fault}-{proto}"));
+    let all = text(&match_against(&faulty(fault, nth), proto, "1", &pgn, &[]));
+    assert!(all.contains("Finished: 1 games, +0 =0 -1"), "{fault} over {proto}: {all}");
+    std::fs::read_to_string(&pgn).unwrap()
+}
+
 #[test]
 fn match_plays_every_variant_over_both_protocols() {
     let config = Command::new(VORPAL).arg("variants").output().unwrap();
@@ -55,31 +64,10 @@ fn match_plays_every_variant_over_both_protocols() {
         let protocols: &[&str] = if uci_only { &["uci"] } else { &["xboard", "uci"] };
         for &proto in protocols {
             let pgn = temp_pgn(&format!("{name}-{proto}"));
-            let out = vorpal(&[
-                "match",
-                "--engine",
-                VORPAL,
-                "--proto",
-                proto,
-                "--engine",
-                VORPAL,
-                "--proto",
-                proto,
-                "--variant",
-                &name,
-                "--games",
-                "2",
-                "--st",
-                "0.01",
-                "--random-plies",
-                "2",
-                "--seed",
-                "3",
-                "--draw",
-                "6,100000",
-                "--pgn",
-                pgn.to_str().unwrap(),
-            ]);
+            let versus = ["match", "--engine", VORPAL, "--proto", proto, "--engine", VORPAL, "--proto", proto];
+            let settings = ["--games", "2", "--st", "0.01", "--random-plies", "2", "--seed", "3", "--draw", "6,100000"];
+            let out =
+                vorpal(&[&versus[..], &["--variant", &name], &settings, &["--pgn", pgn.to_str().unwrap()]].concat());
             let all = text(&out);
             let what = format!("{name} over {proto}");
             assert!(out.status.success(), "{what}: {all}");
@@ -113,22 +101,14 @@ fn match_forfeits_a_crash_and_restarts_the_engine() {
 
 #[test]
 fn match_forfeits_a_hang_on_time() {
-    let pgn = temp_pgn("hang");
-    let out = match_against(&faulty("hang", 3), "xboard", "1", &pgn, &[]);
-    let all = text(&out);
-    assert!(all.contains("Finished: 1 games, +0 =0 -1"), "{all}");
-    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    let pgn_text = lost_by_fault("hang", 3, "xboard");
     assert!(pgn_text.contains("[Termination \"time forfeit\"]") && pgn_text.contains("loses on time"), "{pgn_text}");
 }
 
 #[test]
 fn match_forfeits_an_illegal_move() {
     for proto in ["uci", "xboard"] {
-        let pgn = temp_pgn(&format!("illegal-{proto}"));
-        let out = match_against(&faulty("illegal", 2), proto, "1", &pgn, &[]);
-        let all = text(&out);
-        assert!(all.contains("Finished: 1 games, +0 =0 -1"), "{proto}: {all}");
-        let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+        let pgn_text = lost_by_fault("illegal", 2, proto);
         assert!(pgn_text.contains("[Termination \"rules infraction\"]"), "{pgn_text}");
         assert!(pgn_text.contains("plays the illegal move a1a1"), "{pgn_text}");
     }
@@ -136,22 +116,14 @@ fn match_forfeits_an_illegal_move() {
 
 #[test]
 fn match_forfeits_an_engine_that_refuses_a_legal_move() {
-    let pgn = temp_pgn("refuse");
-    let out = match_against(&faulty("refuse", 1), "xboard", "1", &pgn, &[]);
-    let all = text(&out);
-    assert!(all.contains("Finished: 1 games, +0 =0 -1"), "{all}");
-    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    let pgn_text = lost_by_fault("refuse", 1, "xboard");
     assert!(pgn_text.contains("[Termination \"rules infraction\"]"), "{pgn_text}");
     assert!(pgn_text.contains("White refuses a legal move and cannot go on: Illegal move (refused"), "{pgn_text}");
 }
 
 #[test]
 fn match_forfeits_a_false_claim_and_accepts_the_arbiter_s_ends() {
-    let pgn = temp_pgn("claim");
-    let out = match_against(&faulty("claim", 2), "xboard", "1", &pgn, &[]);
-    let all = text(&out);
-    assert!(all.contains("Finished: 1 games, +0 =0 -1"), "{all}");
-    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    let pgn_text = lost_by_fault("claim", 2, "xboard");
     assert!(pgn_text.contains("claims 1-0 (White mates) falsely"), "{pgn_text}");
     // A real end: mate in one from an opening file, decided by the rules, not by a claim.
     let openings = std::env::temp_dir().join(format!("vorpal-match-{}-mate.epd", std::process::id()));
