@@ -233,7 +233,7 @@ impl Engine {
     fn uci_handshake(&mut self, variant: &Arc<Variant>) -> Result<(), String> {
         self.send("uci")?;
         let mut name = None;
-        let mut variants = None;
+        let mut variants = Vec::new();
         self.expect("uciok", |line| {
             if let Some(n) = line.strip_prefix("id name ") {
                 name = Some(n.trim().to_string());
@@ -241,14 +241,14 @@ impl Engine {
             if let Some(combo) = line.strip_prefix("option name UCI_Variant ") {
                 let words: Vec<&str> = combo.split_whitespace().collect();
                 let vars = words.windows(2).filter(|w| w[0] == "var").map(|w| w[1].to_string());
-                variants = Some(vars.collect::<Vec<_>>());
+                variants = vars.collect();
             }
         })?;
         if let Some(name) = name {
             self.name = name;
         }
         if variant.name != "normal" {
-            self.check_variant(&variant.name, "UCI", variants)?;
+            self.check_variant(&variant.name, "UCI", &variants)?;
             self.send(&format!("setoption name UCI_Variant value {}", variant.name))?;
         }
         self.ready()
@@ -260,8 +260,7 @@ impl Engine {
     }
 
     /// An error naming what the engine offers, unless `variant` is among the `offered` ones it announced.
-    fn check_variant(&self, variant: &str, protocol: &str, offered: Option<Vec<String>>) -> Result<(), String> {
-        let offered = offered.unwrap_or_default();
+    fn check_variant(&self, variant: &str, protocol: &str, offered: &[String]) -> Result<(), String> {
         if offered.iter().any(|v| v == variant) {
             return Ok(());
         }
@@ -274,7 +273,7 @@ impl Engine {
         self.send("protover 2")?;
         let mut features = Vec::new();
         self.expect_features(&mut features)?;
-        let mut offered = None;
+        let mut offered = Vec::new();
         for (key, value) in &features {
             match key.as_str() {
                 "myname" => self.name = value.clone(),
@@ -284,7 +283,7 @@ impl Engine {
                 _ => {}
             }
             if key == "variants" {
-                offered = Some(value.split(',').map(|v| v.trim().to_string()).collect());
+                offered = value.split(',').map(|v| v.trim().to_string()).collect();
             }
             if ["myname", "setboard", "usermove", "ping", "done", "variants", "sigint", "sigterm", "time"]
                 .contains(&key.as_str())
@@ -293,7 +292,7 @@ impl Engine {
             }
         }
         if variant.name != "normal" {
-            self.check_variant(&variant.name, "XBoard", offered)?;
+            self.check_variant(&variant.name, "XBoard", &offered)?;
         }
         Ok(())
     }
