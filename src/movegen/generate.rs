@@ -39,6 +39,10 @@ fn generate<R: Rules, const TACTICAL: bool>(rules: &R, pos: &Position, list: &mu
         let blockers = rules.blockers(pos, layer);
         let empty = !pos.occupied(layer) & g.cells[layer as usize];
         let enemies = pos.color_bb(us.flip(), layer);
+        // Quiescence skips, before computing its moves, a piece that could capture nothing even
+        // on an empty board (and, for a pawn, could not promote or take en passant either).
+        let victims = if TACTICAL { rules.capture_cells(pos, layer) } else { None };
+        let en_passant_here = pos.en_passant().is_some_and(|ep| ep.passed.layer() == layer);
         for role in 0..variant.pieces.len() as Role {
             let pieces = pos.pieces(us, role, layer);
             if pieces.is_empty() {
@@ -46,6 +50,14 @@ fn generate<R: Rules, const TACTICAL: bool>(rules: &R, pos: &Position, list: &mu
             }
             let (is_pawn, is_king) = (Some(role) == variant.pawn, Some(role) == variant.king);
             for cell in pieces {
+                if let Some(victims) = victims {
+                    let (capture_span, quiet_span) = variant.tables.spans(role, us, cell);
+                    let idle = (capture_span & victims).is_empty()
+                        && (!is_pawn || (!en_passant_here && (quiet_span & variant.promotion_zone[us]).is_empty()));
+                    if idle {
+                        continue;
+                    }
+                }
                 let from = Square::new(layer, cell);
                 let (quiet, capture) = variant.tables.quiet_and_capture(role, us, cell, blockers);
                 // Quiescence wants no quiet moves but a pawn's promotions.

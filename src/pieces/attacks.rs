@@ -30,6 +30,10 @@ struct RoleTables {
     capture: MoveSet,
     /// Whether quiet and capture moves are the same (most pieces), to compute them once.
     symmetric: bool,
+    /// Per cell, every cell its capturing geometry reaches on an empty board.
+    capture_span: Vec<Bitboard>,
+    /// Per cell, every cell its moving geometry reaches on an empty board.
+    quiet_span: Vec<Bitboard>,
 }
 
 /// Leaps shared by a set of roles: the cells from which any of them captures on a cell.
@@ -90,10 +94,16 @@ impl Tables {
                 let steps: Vec<Step> = piece.steps.iter().map(turn).collect();
                 let quiet: Vec<Step> = steps.iter().filter(|s| s.moves).copied().collect();
                 let capture: Vec<Step> = steps.iter().filter(|s| s.captures).copied().collect();
+                let (quiet, capture) = (tables.move_set(geometry, &quiet), tables.move_set(geometry, &capture));
+                let span = |set: &MoveSet| {
+                    (0..geometry.area() as Cell).map(|c| tables.reach(set, c, Bitboard::EMPTY)).collect()
+                };
                 per_color[color.index()] = RoleTables {
                     symmetric: steps.iter().all(|s| s.moves && s.captures),
-                    quiet: tables.move_set(geometry, &quiet),
-                    capture: tables.move_set(geometry, &capture),
+                    capture_span: span(&capture),
+                    quiet_span: span(&quiet),
+                    quiet,
+                    capture,
                 };
             }
             tables.roles.push(per_color);
@@ -337,6 +347,13 @@ impl Tables {
             out |= self.ride(id, cell, blockers);
         }
         out
+    }
+
+    /// The cells a piece of `role` and `color` on `cell` reaches on an empty board: capturing, moving.
+    #[inline]
+    pub fn spans(&self, role: Role, color: Color, cell: Cell) -> (Bitboard, Bitboard) {
+        let t = &self.roles[role as usize][color.index()];
+        (t.capture_span[cell as usize], t.quiet_span[cell as usize])
     }
 
     /// Both the quiet and the capture reach, computing once when they are the same.

@@ -78,6 +78,14 @@ impl Rules for InsideOut {
         }
     }
 
+    /// Outer pieces capture on the outer cells and in the inner cells they reach; an inner
+    /// piece's one move out ignores its geometry.
+    #[inline]
+    fn capture_cells(&self, pos: &Position, layer: u8) -> Option<Bitboard> {
+        let them = pos.side().flip();
+        (layer == OUTER).then(|| pos.color_bb(them, OUTER) | pos.color_bb(them, INNER))
+    }
+
     fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
         is_attacked(pos, sq.layer(), sq.cell(), by, self.blockers(pos, sq.layer()))
     }

@@ -74,6 +74,13 @@ impl Rules for Lma {
         }
     }
 
+    /// An off-colour move captures an enemy on either board.
+    #[inline]
+    fn capture_cells(&self, pos: &Position, _layer: u8) -> Option<Bitboard> {
+        let them = pos.side().flip();
+        Some(pos.color_bb(them, 0) | pos.color_bb(them, 1))
+    }
+
     /// Castling: each of king and rook follows the colour rule and needs an empty landing twin.
     fn castle_landing(
         &self,

@@ -65,6 +65,13 @@ pub trait Rules: Sync + Send + Sized {
         empty.contains(passed) && empty.contains(dest)
     }
 
+    /// The cells one of which a piece on `layer` must reach geometrically to capture anything
+    /// (by default the enemies on its layer); `None` when the family cannot say.
+    #[inline]
+    fn capture_cells(&self, pos: &Position, layer: u8) -> Option<Bitboard> {
+        Some(pos.color_bb(pos.side().flip(), layer))
+    }
+
     /// Turns a piece's geometric targets into landing squares: calls `emit(to, captured_square)`.
     fn transfer(&self, pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>));
 
