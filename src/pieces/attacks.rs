@@ -356,6 +356,12 @@ impl Tables {
         (t.capture_span[cell as usize], t.quiet_span[cell as usize])
     }
 
+    /// The cells a piece of `role` and `color` on `cell` could capture on, riders stopped by `blockers`.
+    #[inline]
+    pub fn capture_reach(&self, role: Role, color: Color, cell: Cell, blockers: Bitboard) -> Bitboard {
+        self.reach(&self.roles[role as usize][color.index()].capture, cell, blockers)
+    }
+
     /// Both the quiet and the capture reach, computing once when they are the same.
     #[inline]
     pub fn quiet_and_capture(&self, role: u8, color: Color, cell: Cell, blockers: Bitboard) -> (Bitboard, Bitboard) {
