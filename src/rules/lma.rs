@@ -1,7 +1,7 @@
 //! Lilliputian Monochromatic Alice Chess (RULES.md, `lma`): a piece that would change colour
 //! lands on the other board instead, so every piece keeps its colour.
 
-use super::{attackers, blockers_without, is_attacked, Rules, Targets};
+use super::{blockers_without, is_attacked, Rules, Targets};
 use crate::geometry::{Bitboard, Cell, Geometry, Square};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -32,15 +32,16 @@ impl Lma {
         let (here, there, v) = (sq.layer(), 1 - sq.layer(), sq.cell());
         let p = self.parity(v);
         let blockers = |layer| gone.map_or(pos.blockers(layer), |g| blockers_without(pos, layer, g));
-        let on_board = attackers(pos, here, v, by, blockers(here));
-        if (on_board & self.colour[p]).any() {
-            return true;
-        }
+        // Attackers standing on the cells of `colour` of `layer` only.
+        let attacked_from = |layer: u8, colour: Bitboard| {
+            pos.variant().tables.attackers(by, v, blockers(layer), |r| pos.pieces(by, r, layer) & colour, true).any()
+        };
         if pos.occupied(there).contains(v) {
-            return false;
+            // An off-colour capture needs the twin empty; so does a capture from the other board.
+            attacked_from(here, self.colour[p])
+        } else {
+            attacked_from(here, Bitboard(u128::MAX)) || attacked_from(there, self.colour[1 - p])
         }
-        // An off-colour capture needs the twin empty; so does a capture from the other board.
-        on_board.any() || (attackers(pos, there, v, by, blockers(there)) & self.colour[1 - p]).any()
     }
 }
 
