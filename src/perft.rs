@@ -25,9 +25,10 @@ fn perft_with<R: Rules>(rules: &R, pos: &mut Position, lists: &mut [Vec<Move>]) 
     let legality = Legality::new(rules, pos);
     let mut nodes = 0;
     for &mv in list.iter() {
+        let legal = legality.proof(mv).unwrap_or_else(|| is_legal(rules, pos, mv));
         if deeper.is_empty() {
-            nodes += u64::from(!legality.needs_test(mv) || is_legal(rules, pos, mv));
-        } else if !legality.needs_test(mv) || is_legal(rules, pos, mv) {
+            nodes += u64::from(legal);
+        } else if legal {
             pos.make(mv);
             nodes += perft_with(rules, pos, deeper);
             pos.unmake();

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use vorpal::config::Config;
-use vorpal::movegen::{legal, legal_with, Legality};
+use vorpal::movegen::{is_legal, legal, legal_with, pseudo_legal, Legality};
 use vorpal::perft::{parse_suite, perft, Suite};
 use vorpal::position::Position;
 use vorpal::variant::Variant;
@@ -64,7 +64,9 @@ fn perft_suites_full() {
 /// Walks the tree, checking at every node that the incremental hash and material and
 /// piece-square sums equal recomputed ones,
 /// that FEN round-trips, that the tactical generator yields exactly the captures and
-/// promotions among the legal moves, and that make then unmake restores the position.
+/// promotions among the legal moves, that every move proven legal or illegal without being
+/// played (pins, exposure, ways out of check) is so when played, and that make then unmake
+/// restores the position.
 fn walk(pos: &mut Position, depth: u32) {
     assert_eq!(pos.hash(), pos.compute_hash(), "hash drifted at {}", pos.to_fen());
     assert_eq!(*pos.psq(), pos.compute_psq(), "piece-square sums drifted at {}", pos.to_fen());
@@ -81,6 +83,15 @@ fn walk(pos: &mut Position, depth: u32) {
     with_rules!(&variant.family, |rules| {
         legal(rules, pos, &mut list);
         legal_with(rules, pos, &Legality::new(rules, pos), true, &mut tactical);
+        let legality = Legality::new(rules, pos);
+        let mut pseudo = Vec::new();
+        pseudo_legal(rules, pos, &mut pseudo);
+        for mv in pseudo {
+            if let Some(proven) = legality.proof(mv) {
+                let played = is_legal(rules, pos, mv);
+                assert_eq!(proven, played, "{} proven {proven}, played {played} at {fen}", mv.to_text(&variant));
+            }
+        }
     });
     let mut expected: Vec<String> =
         list.iter().filter(|m| m.capture.is_some() || m.promotion.is_some()).map(|m| m.to_text(&variant)).collect();

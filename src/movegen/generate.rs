@@ -1,7 +1,7 @@
 //! The generic move generator: geometric targets per piece, landed by the family's [`Rules`].
 
 use super::moves::{parse_parts, Move, MoveError, MoveKind};
-use crate::geometry::{Bitboard, Square};
+use crate::geometry::{Bitboard, Square, MAX_LAYERS};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::rules::{Rules, Targets};
@@ -234,11 +234,11 @@ pub fn in_check<R: Rules>(rules: &R, pos: &Position, color: Color) -> bool {
     false
 }
 
-/// What lets most moves be proven legal without playing them: check status and the king's
-/// exposure.
+/// What lets most moves be proven legal, or illegal, without playing them: check status and
+/// the king's exposure or its way out of check.
 pub struct Legality {
-    /// The side to move's one king, unchecked, with what could expose it; `None` when every
-    /// move must be tested.
+    /// The side to move's one king with what could expose it or end its check; `None` when
+    /// every move must be tested.
     king: Option<(Square, Exposure)>,
     /// Every pseudo-legal move is legal (king-capture variants).
     all_legal: bool,
@@ -254,6 +254,9 @@ enum Exposure {
     Pins(Bitboard),
     /// Any of these cells, on any board (the family's `exposing_cells`).
     Cells(Bitboard),
+    /// The king is in check: a move that neither lands nor captures on one of these cells (per
+    /// board, the family's `evasion_cells`) leaves it in check.
+    Evasions([Bitboard; MAX_LAYERS]),
 }
 
 impl Legality {
@@ -270,7 +273,9 @@ impl Legality {
         let us = pos.side();
         let mut kings = pos.king_squares(us);
         let king = match (kings.next(), kings.next()) {
-            _ if R::KING_CAPTURE || in_check => None,
+            _ if R::KING_CAPTURE => None,
+            (Some(k), None) if in_check => rules.evasion_cells(pos, k).map(|cells| (k, Exposure::Evasions(cells))),
+            _ if in_check => None,
             (Some(k), None) if R::DISCOVERY_ONLY => {
                 let (layer, them) = (k.layer(), us.flip());
                 let pinned =
@@ -291,25 +296,30 @@ impl Legality {
         self.in_check
     }
 
-    /// Whether `mv` must be played to know whether it is legal.
+    /// Whether the pseudo-legal `mv` is legal, when that is known without playing it.
     #[inline]
-    pub fn needs_test(&self, mv: Move) -> bool {
+    pub fn proof(&self, mv: Move) -> Option<bool> {
         if self.all_legal {
-            return false;
+            return Some(true);
         }
-        let Some((king, exposure)) = self.king else { return true };
+        let (king, exposure) = self.king?;
         if mv.from == king || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle) {
-            return true;
+            return None;
         }
         // A piece captured where the capturer does not land leaves a gap, as a moving piece does.
         let gap = mv.capture.filter(|&c| c != mv.to);
-        match exposure {
+        let exposes = match exposure {
             Exposure::Pins(pinned) => {
                 gap.is_some_and(|c| c.layer() == king.layer())
                     || (mv.from.layer() == king.layer() && pinned.contains(mv.from.cell()))
             }
             Exposure::Cells(cells) => cells.contains(mv.from.cell()) || gap.is_some_and(|c| cells.contains(c.cell())),
-        }
+            Exposure::Evasions(cells) => {
+                let touches = |sq: Square| cells[sq.layer() as usize].contains(sq.cell());
+                return if touches(mv.to) || mv.capture.is_some_and(touches) { None } else { Some(false) };
+            }
+        };
+        (!exposes).then_some(true)
     }
 }
 
@@ -332,7 +342,9 @@ pub fn is_legal<R: Rules>(rules: &R, pos: &mut Position, mv: Move) -> bool {
 /// cannot prove; says whether it was played.
 #[inline]
 pub fn make_if_legal<R: Rules>(rules: &R, pos: &mut Position, legality: &Legality, mv: Move) -> bool {
-    let legal = if legality.needs_test(mv) {
+    let legal = if let Some(proven) = legality.proof(mv) {
+        proven
+    } else {
         match rules.king_move_safe(pos, mv) {
             Some(safe) => safe,
             // Played to be tested: kept on the board when it passes.
@@ -346,8 +358,6 @@ pub fn make_if_legal<R: Rules>(rules: &R, pos: &mut Position, legality: &Legalit
                 return true;
             }
         }
-    } else {
-        true
     };
     if legal {
         pos.make(mv);
@@ -371,7 +381,7 @@ pub fn legal_with<R: Rules>(rules: &R, pos: &mut Position, legality: &Legality, 
         pseudo_legal(rules, pos, list);
     }
     if !R::KING_CAPTURE {
-        list.retain(|&mv| !legality.needs_test(mv) || is_legal(rules, pos, mv));
+        list.retain(|&mv| legality.proof(mv).unwrap_or_else(|| is_legal(rules, pos, mv)));
     }
 }
 

@@ -232,6 +232,32 @@ impl Tables {
         pieces: impl Fn(Role) -> Bitboard,
         first_only: bool,
     ) -> Bitboard {
+        self.scan::<false>(by, cell, blockers, pieces, first_only)
+    }
+
+    /// The pieces among `pieces(role)` that capture on `cell`, with every cell between a rider
+    /// among them and `cell`: where a piece must land or capture to stop all these attacks.
+    #[inline]
+    pub fn attack_lines(
+        &self,
+        by: Color,
+        cell: Cell,
+        blockers: Bitboard,
+        pieces: impl Fn(Role) -> Bitboard,
+    ) -> Bitboard {
+        self.scan::<true>(by, cell, blockers, pieces, false)
+    }
+
+    /// The attackers of `cell`, or with `LINES` also the cells between the riders and `cell`.
+    #[inline]
+    fn scan<const LINES: bool>(
+        &self,
+        by: Color,
+        cell: Cell,
+        blockers: Bitboard,
+        pieces: impl Fn(Role) -> Bitboard,
+        first_only: bool,
+    ) -> Bitboard {
         let index = &self.index[by.index()];
         let mut out = Bitboard::EMPTY;
         for group in &index.leaps {
@@ -259,7 +285,7 @@ impl Tables {
                 }
                 let first = if ray.ascending { hit.lowest() } else { hit.highest() };
                 if candidates.contains(first) {
-                    out = out.with(first);
+                    out = if LINES { out | (line & !ray.cells[first as usize]) } else { out.with(first) };
                     if first_only {
                         return out;
                     }

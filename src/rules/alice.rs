@@ -1,8 +1,8 @@
 //! Alice Chess and its sisters (RULES.md, `alice` and "Alice family"): a piece moves on its
 //! board, then transfers to the twin square on another board.
 
-use super::{attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
-use crate::geometry::{Bitboard, Square};
+use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
+use crate::geometry::{Bitboard, Square, MAX_LAYERS};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -105,6 +105,15 @@ impl Rules for Alice {
     fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {
         is_attacked(pos, sq.layer(), sq.cell(), by, blockers_without(pos, sq.layer(), king))
             || self.zero_move_attack(pos, sq, by)
+    }
+
+    /// Rule 4: capture a checker or block its line on the king's board, or take a twin of the
+    /// king's square (filling the landing squares a capture needs, or, in `duo`, capturing a
+    /// piece that would take the king by a zero move).
+    fn evasion_cells(&self, pos: &Position, king: Square) -> Option<[Bitboard; MAX_LAYERS]> {
+        let mut cells = [Bitboard::from_cell(king.cell()); MAX_LAYERS];
+        cells[king.layer() as usize] = attack_lines(pos, king.layer(), king.cell(), pos.side().flip());
+        Some(cells)
     }
 
     /// Rule 5: the king's move must be legal on its own board, its start square vacated.

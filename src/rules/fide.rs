@@ -1,7 +1,7 @@
 //! FIDE chess: one board, no transfer.
 
-use super::{attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
-use crate::geometry::Square;
+use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
+use crate::geometry::{Bitboard, Square, MAX_LAYERS};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -40,6 +40,13 @@ impl Rules for Fide {
         let layer = mv.to.layer();
         let blockers = blockers_without(pos, layer, mv.from);
         Some(!is_attacked(pos, layer, mv.to.cell(), king.color().flip(), blockers))
+    }
+
+    /// Capture a checker or block its line, on the king's board.
+    fn evasion_cells(&self, pos: &Position, king: Square) -> Option<[Bitboard; MAX_LAYERS]> {
+        let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
+        cells[king.layer() as usize] = attack_lines(pos, king.layer(), king.cell(), pos.side().flip());
+        Some(cells)
     }
 
     fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {

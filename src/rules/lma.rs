@@ -1,8 +1,8 @@
 //! Lilliputian Monochromatic Alice Chess (RULES.md, `lma`): a piece that would change colour
 //! lands on the other board instead, so every piece keeps its colour.
 
-use super::{blockers_without, is_attacked, Rules, Targets};
-use crate::geometry::{Bitboard, Cell, Geometry, Square};
+use super::{attack_lines, blockers_without, is_attacked, Rules, Targets};
+use crate::geometry::{Bitboard, Cell, Geometry, Square, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -121,6 +121,19 @@ impl Rules for Lma {
             b | tables.rider_lines(them, king.cell(), |r| pos.pieces(them, r, layer))
         });
         Some(lines.with(king.cell()))
+    }
+
+    /// Capture a checker or block its line on either board, or fill the king's twin (which
+    /// off-colour captures need empty).
+    fn evasion_cells(&self, pos: &Position, king: Square) -> Option<[Bitboard; MAX_LAYERS]> {
+        let them = pos.side().flip();
+        let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
+        for (layer, lines) in cells.iter_mut().enumerate().take(2) {
+            *lines = attack_lines(pos, layer as u8, king.cell(), them);
+        }
+        let twin = 1 - king.layer() as usize;
+        cells[twin] = cells[twin].with(king.cell());
+        Some(cells)
     }
 
     /// A king may not change colour onto a square attacked on its own board.

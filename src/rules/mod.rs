@@ -12,7 +12,7 @@ pub mod lookingglass;
 pub mod monochrome;
 pub mod outcome;
 
-use crate::geometry::{Bitboard, Cell, Square};
+use crate::geometry::{Bitboard, Cell, Square, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -116,6 +116,13 @@ pub trait Rules: Sync + Send + Sized {
         None
     }
 
+    /// When the side to move's one king, on `king`, is in check: per board, the cells where a
+    /// move other than a king move or en passant must land or capture to have a chance of
+    /// ending the check (more cells are fine, fewer are not). `None`: try every move.
+    fn evasion_cells(&self, _pos: &Position, _king: Square) -> Option<[Bitboard; MAX_LAYERS]> {
+        None
+    }
+
     /// Whether the game is over before any move is looked at (a king captured, a half emptied).
     fn ended(&self, _pos: &Position) -> Option<Outcome> {
         None
@@ -199,6 +206,13 @@ pub fn is_attacked(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: B
 #[inline]
 pub fn attacked_on_layer(pos: &Position, sq: Square, by: Color) -> bool {
     is_attacked(pos, sq.layer(), sq.cell(), by, pos.blockers(sq.layer()))
+}
+
+/// The pieces of `by` on `layer` that capture on `cell`, with the cells between each rider of
+/// them and `cell`: a piece landing or capturing on none of these leaves every such attack.
+#[inline]
+pub fn attack_lines(pos: &Position, layer: u8, cell: Cell, by: Color) -> Bitboard {
+    pos.variant().tables.attack_lines(by, cell, pos.blockers(layer), |r| pos.pieces(by, r, layer))
 }
 
 /// The blockers of a layer with one square (a king about to leave) taken away.
