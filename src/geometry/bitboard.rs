@@ -1,4 +1,8 @@
 //! A set of cells of one layer, as a 128-bit mask.
+//!
+//! Cell-indexed operations work on the 64-bit half that holds the cell, with a branch on which
+//! half: most boards have at most 64 cells, so the branch always goes one way and costs less than
+//! the shifts and bit scans of a whole 128-bit word.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -22,13 +26,18 @@ impl Bitboard {
     /// The set holding one cell.
     #[inline]
     pub const fn from_cell(cell: Cell) -> Bitboard {
-        Bitboard(1u128 << cell)
+        if cell < 64 {
+            Bitboard((1u64 << cell) as u128)
+        } else {
+            Bitboard(((1u64 << (cell - 64)) as u128) << 64)
+        }
     }
 
     /// Whether the set holds `cell`.
     #[inline]
     pub const fn contains(self, cell: Cell) -> bool {
-        self.0 >> cell & 1 != 0
+        let half = if cell < 64 { self.0 as u64 } else { (self.0 >> 64) as u64 };
+        half >> (cell & 63) & 1 != 0
     }
 
     /// Whether the set is empty.
@@ -52,25 +61,35 @@ impl Bitboard {
     /// The lowest cell; the set must not be empty.
     #[inline]
     pub const fn lowest(self) -> Cell {
-        self.0.trailing_zeros() as Cell
+        let low = self.0 as u64;
+        if low != 0 {
+            low.trailing_zeros() as Cell
+        } else {
+            64 + ((self.0 >> 64) as u64).trailing_zeros() as Cell
+        }
     }
 
     /// The highest cell; the set must not be empty.
     #[inline]
     pub const fn highest(self) -> Cell {
-        (127 - self.0.leading_zeros()) as Cell
+        let high = (self.0 >> 64) as u64;
+        if high != 0 {
+            (127 - high.leading_zeros()) as Cell
+        } else {
+            (63 - (self.0 as u64).leading_zeros()) as Cell
+        }
     }
 
     /// The set with `cell` added.
     #[inline]
     pub const fn with(self, cell: Cell) -> Bitboard {
-        Bitboard(self.0 | 1u128 << cell)
+        Bitboard(self.0 | Bitboard::from_cell(cell).0)
     }
 
     /// The set with `cell` removed.
     #[inline]
     pub const fn without(self, cell: Cell) -> Bitboard {
-        Bitboard(self.0 & !(1u128 << cell))
+        Bitboard(self.0 & !Bitboard::from_cell(cell).0)
     }
 }
 
@@ -80,19 +99,27 @@ impl std::fmt::Debug for Bitboard {
     }
 }
 
-/// Iterates over the cells of a set, lowest first.
-pub struct Cells(u128);
+/// Iterates over the cells of a set, lowest first: the low half, then the high one.
+pub struct Cells {
+    low: u64,
+    high: u64,
+}
 
 impl Iterator for Cells {
     type Item = Cell;
     #[inline]
     fn next(&mut self) -> Option<Cell> {
-        if self.0 == 0 {
-            return None;
+        if self.low != 0 {
+            let cell = self.low.trailing_zeros() as Cell;
+            self.low &= self.low - 1;
+            Some(cell)
+        } else if self.high != 0 {
+            let cell = 64 + self.high.trailing_zeros() as Cell;
+            self.high &= self.high - 1;
+            Some(cell)
+        } else {
+            None
         }
-        let cell = self.0.trailing_zeros() as Cell;
-        self.0 &= self.0 - 1;
-        Some(cell)
     }
 }
 
@@ -101,7 +128,7 @@ impl IntoIterator for Bitboard {
     type IntoIter = Cells;
     #[inline]
     fn into_iter(self) -> Cells {
-        Cells(self.0)
+        Cells { low: self.0 as u64, high: (self.0 >> 64) as u64 }
     }
 }
 
@@ -130,5 +157,29 @@ impl Not for Bitboard {
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_on_both_sides_of_the_halves_are_found() {
+        let cells = [0, 1, 62, 63, 64, 65, 126, 127];
+        for &c in &cells {
+            let one = Bitboard::from_cell(c);
+            assert_eq!(one.0, 1u128 << c);
+            assert!(one.contains(c) && one.count() == 1);
+            assert_eq!((one.lowest(), one.highest()), (c, c));
+            assert_eq!(Bitboard(u128::MAX).without(c).0, !(1u128 << c));
+            for &d in cells.iter().filter(|&&d| d != c) {
+                assert!(!one.contains(d));
+                let two = one.with(d);
+                assert_eq!((two.lowest(), two.highest()), (c.min(d), c.max(d)));
+            }
+        }
+        let all = cells.iter().fold(Bitboard::EMPTY, |b, &c| b.with(c));
+        assert_eq!(all.into_iter().collect::<Vec<_>>(), cells);
     }
 }

@@ -366,7 +366,7 @@ impl Tables {
             let upper = self.rays[up as usize].cells[cell as usize].0;
             let below = lower & blockers.0;
             let above = upper & blockers.0;
-            let nearest_below = 1u128 << (127 - (below | 1).leading_zeros());
+            let nearest_below = Bitboard::from_cell(Bitboard(below | 1).highest()).0;
             out.0 |= (lower | upper) & (above ^ above.wrapping_sub(nearest_below));
         }
         for &id in &set.rides {
