@@ -339,6 +339,17 @@ fn xboard_refuses_what_it_cannot_show_castling_and_spawned_pawns() {
         lines.last().unwrap(),
         "Illegal move (XBoard would take this pawn move for en passant and remove the piece behind it): e5m6"
     );
+    // LMA, 7 ranks: the pawn leaves the middle rank (2d4, XBoard's k4) for 1d5 (d5) in front of
+    // the pawn on 1d4, which XBoard 4.9.1 removes (seen in a GUI game: the middle rank is in
+    // Black's half for a white pawn).
+    e.send("variant lma");
+    e.send("setboard 6/6/6/3p2/6/6/K5|3k2/6/6/3P2/6/6/6 w - - 0 1");
+    e.send("usermove k4d5");
+    let lines = sync(&mut e, 21);
+    assert_eq!(
+        lines.last().unwrap(),
+        "Illegal move (XBoard would take this pawn move for en passant and remove the piece behind it): k4d5"
+    );
     e.send("variant insideout");
     sync(&mut e, 2);
     // Black takes a king: pawns spawn on a2, b2, c2, d2 (and a5, d5, e5, f5), which XBoard does not show.

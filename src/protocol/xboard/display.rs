@@ -150,7 +150,8 @@ impl Display {
     /// Whether XBoard would take `mv` for an en-passant capture and remove a piece the move does
     /// not capture: XBoard 4.9.1 removes the piece behind the landing square of a pawn that
     /// leaves a square in the opponent's half for an empty square of another file, whatever
-    /// the board it is on.
+    /// the board it is on. Its halves are whole ranks split at `height / 2` rounded down, so on
+    /// an odd number of ranks the middle rank is in Black's half for a white pawn.
     pub fn misreads_as_en_passant(&self, pos: &Position, mv: &Move) -> bool {
         let variant = pos.variant();
         let piece = pos.piece_at(mv.from);
@@ -161,8 +162,8 @@ impl Display {
         // Checked: white pawns going e5-m6, m6-e7 (8 ranks) and h4-c4 (6 ranks) took the piece
         // on m5, e6 and c3; one going e4-m5 left m4 alone.
         let (far_half, behind) = match piece.color() {
-            Color::White => (2 * fy >= self.height, ty.checked_sub(1)),
-            Color::Black => (2 * (fy + 1) <= self.height, Some(ty + 1).filter(|&y| y < self.height)),
+            Color::White => (fy >= self.height / 2, ty.checked_sub(1)),
+            Color::Black => (fy < self.height / 2, Some(ty + 1).filter(|&y| y < self.height)),
         };
         let lands_on_a_piece = mv.capture.is_some_and(|c| self.place(variant, c) == (tx, ty));
         let Some(behind) = behind.filter(|_| far_half && fx != tx && !lands_on_a_piece) else { return false };
