@@ -329,27 +329,24 @@ fn xboard_refuses_what_it_cannot_show_castling_and_spawned_pawns() {
     e.send("usermove e1o1");
     let lines = sync(&mut e, 1);
     assert_eq!(lines, ["Illegal move (XBoard cannot show this castling: it would leave the rook where it was): e1o1"]);
-    // O'Donohue: the pawn steps from 1e5 to 2e6 (XBoard's m6) beside the rook on 2e5 (m5),
-    // which XBoard would remove as if captured en passant.
-    e.send("variant odonohue");
-    e.send("setboard 4k3/8/8/4P3/8/8/8/4K3|8/8/8/4r3/8/8/8/8 w - - 0 1");
-    e.send("usermove e5m6");
-    let lines = sync(&mut e, 20);
-    assert_eq!(
-        lines.last().unwrap(),
-        "Illegal move (XBoard would take this pawn move for en passant and remove the piece behind it): e5m6"
-    );
-    // LMA, 7 ranks: the pawn leaves the middle rank (2d4, XBoard's k4) for 1d5 (d5) in front of
-    // the pawn on 1d4, which XBoard 4.9.1 removes (seen in a GUI game: the middle rank is in
-    // Black's half for a white pawn).
-    e.send("variant lma");
-    e.send("setboard 6/6/6/3p2/6/6/K5|3k2/6/6/3P2/6/6/6 w - - 0 1");
-    e.send("usermove k4d5");
-    let lines = sync(&mut e, 21);
-    assert_eq!(
-        lines.last().unwrap(),
-        "Illegal move (XBoard would take this pawn move for en passant and remove the piece behind it): k4d5"
-    );
+    // Pawn steps XBoard would take for en passant, removing the piece behind the landing square.
+    let misread = [
+        // O'Donohue: from 1e5 to 2e6 (XBoard's m6) beside the rook on 2e5 (m5).
+        ("odonohue", "4k3/8/8/4P3/8/8/8/4K3|8/8/8/4r3/8/8/8/8 w - - 0 1", "e5m6"),
+        // LMA, 7 ranks: from the middle rank (2d4, XBoard's k4) to 1d5 (d5) in front of the pawn
+        // on 1d4; the middle rank is in Black's half for XBoard (seen in a GUI game).
+        ("lma", "6/6/6/3p2/6/6/K5|3k2/6/6/3P2/6/6/6 w - - 0 1", "k4d5"),
+    ];
+    for (ping, (variant, fen, mv)) in (20..).zip(misread) {
+        e.send(&format!("variant {variant}"));
+        e.send(&format!("setboard {fen}"));
+        e.send(&format!("usermove {mv}"));
+        let lines = sync(&mut e, ping);
+        let expected = format!(
+            "Illegal move (XBoard would take this pawn move for en passant and remove the piece behind it): {mv}"
+        );
+        assert_eq!(lines.last().unwrap(), &expected, "{variant}");
+    }
     e.send("variant insideout");
     sync(&mut e, 2);
     // Black takes a king: pawns spawn on a2, b2, c2, d2 (and a5, d5, e5, f5), which XBoard does not show.
