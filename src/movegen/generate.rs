@@ -42,7 +42,7 @@ fn generate<R: Rules, const TACTICAL: bool>(rules: &R, pos: &Position, list: &mu
         // Quiescence skips, before computing its moves, a piece that could capture nothing even
         // on an empty board (and, for a pawn, could not promote or take en passant either).
         let victims = if TACTICAL { rules.capture_cells(pos, layer) } else { None };
-        let en_passant_here = pos.en_passant().is_some_and(|ep| ep.passed.layer() == layer);
+        let en_passant_here = TACTICAL && pos.en_passant().is_some_and(|ep| ep.passed.layer() == layer);
         for role in 0..variant.pieces.len() as Role {
             let pieces = pos.pieces(us, role, layer);
             if pieces.is_empty() {
