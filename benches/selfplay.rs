@@ -8,7 +8,7 @@
 //! summary with the strong side's score, moves that overran their time by more than 50 ms, and
 //! any illegal move.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use vorpal::arena::opening::random_moves;
@@ -20,8 +20,7 @@ use vorpal::position::Position;
 use vorpal::rules::outcome::outcome;
 use vorpal::search::personality::{choose, Personality, Rng};
 use vorpal::search::{search, Limits, Shared};
-use vorpal::variant::Variant;
-use vorpal::with_rules;
+use vorpal::with_narrowest;
 
 /// A game longer than this is called a draw.
 const MAX_PLIES: usize = 400;
@@ -49,20 +48,12 @@ fn parse_player(text: &str) -> Player {
 }
 
 /// Plays one game from `opening`; the strong player has White when `strong_white`.
-fn play(
-    variant: &Arc<Variant>,
-    opening: &Position,
-    strong: Player,
-    weak: Player,
-    strong_white: bool,
-    seed: u64,
-) -> Finished {
-    let mut pos = opening.clone();
+fn play(opening: &Position, strong: Player, weak: Player, strong_white: bool, seed: u64) -> Finished {
     let tables = [Shared::new(16, 1), Shared::new(16, 1)];
     let mut rng = Rng::new(seed);
     let mut overruns = 0;
-    with_rules!(&variant.family, |rules| {
-        let eval = Eval::new(variant);
+    with_narrowest!(opening, |rules, pos| {
+        let eval = Eval::new(pos.variant());
         loop {
             if let Some(o) = outcome(rules, &mut pos) {
                 let strong_color = if strong_white { Color::White } else { Color::Black };
@@ -111,10 +102,10 @@ fn play(
 }
 
 /// What a depth-8 search thinks of an opening, for the side to move.
-fn opening_score(variant: &Arc<Variant>, pos: &Position) -> i32 {
+fn opening_score(pos: &Position) -> i32 {
     let limits = Limits { depth: Some(8), ..Limits::default() };
-    with_rules!(&variant.family, |rules| {
-        search(rules, pos, &Eval::new(variant), &limits, &Shared::new(16, 1), |_| {}).map_or(0, |i| i.score)
+    with_narrowest!(pos, |rules, pos| {
+        search(rules, &pos, &Eval::new(pos.variant()), &limits, &Shared::new(16, 1), |_| {}).map_or(0, |i| i.score)
     })
 }
 
@@ -143,7 +134,7 @@ fn main() {
             for mv in moves {
                 start.make(mv);
             }
-            if balanced.is_none_or(|cp| opening_score(&variant, &start).abs() <= cp) {
+            if balanced.is_none_or(|cp| opening_score(&start).abs() <= cp) {
                 break start;
             }
         };
@@ -158,7 +149,7 @@ fn main() {
         for _ in 0..concurrency.max(1) {
             scope.spawn(|| loop {
                 let Some((opening, strong_white, seed)) = queue.lock().unwrap().pop() else { return };
-                let f = play(&variant, &opening, strong, weak, strong_white, seed);
+                let f = play(&opening, strong, weak, strong_white, seed);
                 let mut t = totals.lock().unwrap();
                 t.0 += 1;
                 t.1 += f.strong_points;

@@ -22,7 +22,7 @@ use crate::rules::{lookingglass, Family};
 use crate::search::personality::{choose, Personality, Rng};
 use crate::search::{search, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::Variant;
-use crate::with_rules;
+use crate::{with_narrowest, with_rules};
 
 /// Vorpal, a chess-variant engine for stacked boards.
 #[derive(Parser, Debug)]
@@ -325,12 +325,12 @@ fn run_search(
     seed: u64,
 ) -> Result<(), Failure> {
     let variant = pos.variant().clone();
-    let best = with_rules!(&variant.family, |rules| {
-        let eval = Eval::new(&variant);
+    let best = with_narrowest!(pos, |rules, pos| {
+        let eval = Eval::new(pos.variant());
         if personality != Personality::Normal {
-            choose(personality, rules, pos, &eval, &mut Rng::new(seed))
+            choose(personality, rules, &pos, &eval, &mut Rng::new(seed))
         } else {
-            let result = search(rules, pos, &eval, limits, shared, |info| {
+            let result = search(rules, &pos, &eval, limits, shared, |info| {
                 let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(&variant)).collect();
                 println!(
                     "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
@@ -366,8 +366,8 @@ fn bench(config: &Config, depth: u32, threads: usize) -> Result<(), Failure> {
         let shared = Shared::new(16, threads);
         let limits = Limits { depth: Some(depth), ..Limits::default() };
         let start = Instant::now();
-        let nodes = with_rules!(&variant.family, |rules| {
-            let eval = Eval::new(&variant);
+        let nodes = with_narrowest!(pos, |rules, pos| {
+            let eval = Eval::new(pos.variant());
             search(rules, &pos, &eval, &limits, &shared, |_| {}).map_or(0, |i| i.nodes)
         });
         let time = start.elapsed();
@@ -562,18 +562,17 @@ fn position(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, Failu
 
 /// Perft of one position, in parallel when there are several threads.
 fn count(pos: &Position, depth: u32, threads: usize) -> u64 {
-    if threads > 1 {
-        with_rules!(&pos.variant().family, |rules| divide(rules, pos, depth).iter().map(|(_, n)| n).sum())
+    with_narrowest!(pos, |rules, pos| if threads > 1 {
+        divide(rules, &pos, depth).iter().map(|(_, n)| n).sum()
     } else {
-        let mut p = pos.clone();
-        with_rules!(&pos.variant().family, |rules| perft(rules, &mut p, depth))
-    }
+        perft(rules, &mut pos, depth)
+    })
 }
 
 fn run_perft(pos: &Position, depth: u32, show_divide: bool, threads: usize) {
     let start = Instant::now();
     let nodes = if show_divide {
-        let rows = with_rules!(&pos.variant().family, |rules| divide(rules, pos, depth));
+        let rows = with_narrowest!(pos, |rules, pos| divide(rules, &pos, depth));
         for (mv, n) in &rows {
             println!("{} {n}", mv.to_text(pos.variant()));
         }

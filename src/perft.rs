@@ -1,5 +1,6 @@
 //! Perft: counting the leaves of the legal move tree, to prove the move generator.
 
+use crate::geometry::Word;
 use rayon::prelude::*;
 
 use crate::movegen::{is_legal, legal, pseudo_legal, Legality, Move};
@@ -9,13 +10,13 @@ use crate::rules::Rules;
 
 /// The number of legal move sequences of length `depth` from `pos`; a position whose game is
 /// over (by the family's rules or the 50-move rule) is not expanded.
-pub fn perft<R: Rules>(rules: &R, pos: &mut Position, depth: u32) -> u64 {
+pub fn perft<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, depth: u32) -> u64 {
     let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
     perft_with(rules, pos, &mut lists)
 }
 
 /// Perft to the depth `lists.len()`, generating each ply's moves into its own reused list.
-fn perft_with<R: Rules>(rules: &R, pos: &mut Position, lists: &mut [Vec<Move>]) -> u64 {
+fn perft_with<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, lists: &mut [Vec<Move>]) -> u64 {
     let Some((list, deeper)) = lists.split_first_mut() else { return 1 };
     if ended_statically(rules, pos).is_some() {
         return 0;
@@ -38,7 +39,7 @@ fn perft_with<R: Rules>(rules: &R, pos: &mut Position, lists: &mut [Vec<Move>]) 
 }
 
 /// Perft per root move, sorted by move text, computed in parallel on the current rayon pool.
-pub fn divide<R: Rules>(rules: &R, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, depth: u32) -> Vec<(Move, u64)> {
     let mut root = pos.clone();
     let mut moves = Vec::new();
     if ended_statically(rules, pos).is_some() {

@@ -1,20 +1,21 @@
 //! A loaded variant: geometry, pieces, rule options, start position, and its own tables.
 
+use std::sync::Arc;
+
 use crate::eval::psq::PieceSquare;
 use crate::eval::EvalData;
-use crate::geometry::Bitboard;
-use crate::geometry::Geometry;
+use crate::geometry::{Bitboard, Geometry, Narrow, Wide, Word};
 use crate::pieces::attacks::Tables;
 use crate::pieces::{ByColor, PieceType, Role};
 use crate::position::zobrist::Zobrist;
 use crate::rules::Family;
 
 /// Everything the engine knows about one variant, built once when it is loaded.
-pub struct Variant {
+pub struct Variant<W: Word = Wide> {
     /// The name used on the command line and in protocols.
     pub name: String,
     /// Layers and their size.
-    pub geometry: Geometry,
+    pub geometry: Geometry<W>,
     /// The piece types, indexed by role.
     pub pieces: Vec<PieceType>,
     /// The role that moves as a pawn (double step, promotion, en passant).
@@ -30,9 +31,9 @@ pub struct Variant {
     /// Whether pawns may double-step from their second rank.
     pub double_step: bool,
     /// Per colour, the cells from which a pawn may double-step (empty without the double step).
-    pub double_step_zone: ByColor<Bitboard>,
+    pub double_step_zone: ByColor<Bitboard<W>>,
     /// Per colour, the cells where a pawn promotes (the last rank).
-    pub promotion_zone: ByColor<Bitboard>,
+    pub promotion_zone: ByColor<Bitboard<W>>,
     /// Whether en passant exists (`EnPassant` option).
     pub en_passant: bool,
     /// Whether the en-passant square lies on the board the pawn left (Looking-Glass) rather
@@ -41,7 +42,7 @@ pub struct Variant {
     /// How king and rook castle.
     pub castling_style: CastlingStyle,
     /// Per colour, the cells whose pieces belong to that colour (Monochrome's halves).
-    pub owner_zone: Option<ByColor<Bitboard>>,
+    pub owner_zone: Option<ByColor<Bitboard<W>>>,
     /// Points for capturing each role (Monochrome); empty when captures are not scored.
     pub capture_values: Vec<u32>,
     /// Whether a pawn move resets the halfmove clock (not in Monochrome).
@@ -55,13 +56,52 @@ pub struct Variant {
     /// Evaluation values and weights from engine.ini.
     pub eval: EvalData,
     /// The rule family and its options.
-    pub family: Family,
+    pub family: Family<W>,
     /// Attack tables for this geometry and these pieces.
-    pub tables: Tables,
+    pub tables: Tables<W>,
     /// Hash keys.
     pub zobrist: Zobrist,
     /// Material and piece-square values per piece and square.
     pub psq: PieceSquare,
+    /// The same variant with 64-bit masks, when its boards fit them (the search runs on it);
+    /// `None` for a variant that has none or is narrow itself.
+    pub narrow: Option<Arc<Variant<Narrow>>>,
+}
+
+impl Variant<Wide> {
+    /// The same variant with 64-bit masks, if every board has at most 64 cells.
+    pub fn narrowed(&self) -> Option<Variant<Narrow>> {
+        let geometry = self.geometry.resized()?;
+        let tables = Tables::new(&geometry, &self.pieces);
+        Some(Variant {
+            name: self.name.clone(),
+            pieces: self.pieces.clone(),
+            pawn: self.pawn,
+            king: self.king,
+            rook: self.rook,
+            promotion: self.promotion.clone(),
+            castling: self.castling,
+            double_step: self.double_step,
+            double_step_zone: ByColor(self.double_step_zone.0.map(Bitboard::resized)),
+            promotion_zone: ByColor(self.promotion_zone.0.map(Bitboard::resized)),
+            en_passant: self.en_passant,
+            ep_on_start_board: self.ep_on_start_board,
+            castling_style: self.castling_style,
+            owner_zone: self.owner_zone.map(|zone| ByColor(zone.0.map(Bitboard::resized))),
+            capture_values: self.capture_values.clone(),
+            pawn_resets_clock: self.pawn_resets_clock,
+            spawn: self.spawn,
+            fen_extras: self.fen_extras,
+            start_fen: self.start_fen.clone(),
+            eval: self.eval.clone(),
+            family: self.family.resized(),
+            tables,
+            zobrist: Zobrist::new(),
+            psq: self.psq.clone(),
+            narrow: None,
+            geometry,
+        })
+    }
 }
 
 /// How castling moves king and rook.

@@ -1,5 +1,7 @@
 //! The perft suites of perft/ (one file per variant), within a node limit; the full suites are
-//! an opt-in test (`cargo test --release -- --ignored`) and belong to benchmarks.
+//! an opt-in test (`cargo test --release -- --ignored`) and belong to benchmarks. They run on
+//! 64-bit masks, as the search does, and the smaller counts also on 128-bit ones, which boards
+//! of more than 64 cells and the protocols' move checks use.
 
 mod common;
 
@@ -7,14 +9,17 @@ use std::path::Path;
 use std::sync::Arc;
 
 use vorpal::config::Config;
+use vorpal::geometry::Word;
 use vorpal::movegen::{is_legal, legal, legal_with, pseudo_legal, Legality};
 use vorpal::perft::{parse_suite, perft, Suite};
 use vorpal::position::Position;
 use vorpal::variant::Variant;
-use vorpal::with_rules;
+use vorpal::{with_narrowest, with_rules};
 
 /// The largest expected count run by the default test suite.
 const NODE_LIMIT: u64 = 10_000_000;
+/// The largest expected count also run on 128-bit masks by the default test suite.
+const WIDE_NODE_LIMIT: u64 = 300_000;
 
 fn suites() -> Vec<(String, Suite, Arc<Variant>)> {
     let mut files: Vec<_> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("perft"))
@@ -34,31 +39,39 @@ fn suites() -> Vec<(String, Suite, Arc<Variant>)> {
         .collect()
 }
 
-fn run(limit: u64) {
-    let mut checked = 0;
+/// Checks every count up to `limit` with the masks the search uses, and up to `wide_limit` with
+/// 128-bit masks.
+fn run(limit: u64, wide_limit: u64) {
+    let (mut checked, mut wide) = (0, 0);
     for (file, suite, variant) in suites() {
         for case in &suite.cases {
             let mut pos =
                 Position::from_fen(variant.clone(), &case.fen).unwrap_or_else(|e| panic!("{file}:{}: {e}", case.line));
+            assert!(pos.narrowed().is_some(), "{file}: every built-in board fits 64-bit masks");
             for &(depth, expected) in case.expected.iter().filter(|(_, n)| *n <= limit) {
-                let nodes = with_rules!(&variant.family, |rules| perft(rules, &mut pos, depth));
+                let nodes = with_narrowest!(pos, |rules, narrow| perft(rules, &mut narrow, depth));
                 assert_eq!(nodes, expected, "{file}:{} depth {depth}: {}", case.line, case.fen);
                 checked += 1;
+                if expected <= wide_limit {
+                    let nodes = with_rules!(&variant.family, |rules| perft(rules, &mut pos, depth));
+                    assert_eq!(nodes, expected, "{file}:{} depth {depth} on 128-bit masks: {}", case.line, case.fen);
+                    wide += 1;
+                }
             }
         }
     }
-    assert!(checked > 50, "only {checked} counts checked");
+    assert!(checked > 50 && wide > 50, "only {checked} counts checked, {wide} on 128-bit masks");
 }
 
 #[test]
 fn perft_suites_within_node_limit() {
-    run(NODE_LIMIT);
+    run(NODE_LIMIT, WIDE_NODE_LIMIT);
 }
 
 #[test]
 #[ignore = "deep perft: minutes; run with --ignored"]
 fn perft_suites_full() {
-    run(u64::MAX);
+    run(u64::MAX, u64::MAX);
 }
 
 /// Walks the tree, checking at every node that the incremental hash and material and
@@ -67,7 +80,7 @@ fn perft_suites_full() {
 /// promotions among the legal moves, that every move proven legal or illegal without being
 /// played (pins, exposure, ways out of check) is so when played, and that make then unmake
 /// restores the position.
-fn walk(pos: &mut Position, depth: u32) {
+fn walk<W: Word>(pos: &mut Position<W>, depth: u32) {
     assert_eq!(pos.hash(), pos.compute_hash(), "hash drifted at {}", pos.to_fen());
     assert_eq!(*pos.psq(), pos.compute_psq(), "piece-square sums drifted at {}", pos.to_fen());
     let fen = pos.to_fen();
@@ -114,7 +127,8 @@ fn incremental_hash_and_sums_match_recomputed_at_every_node_of_the_suites() {
             let mut pos =
                 Position::from_fen(variant.clone(), &case.fen).unwrap_or_else(|e| panic!("{file}:{}: {e}", case.line));
             let depth = case.expected.iter().filter(|(_, n)| *n <= 20_000).map(|(d, _)| *d).max().unwrap_or(1);
-            walk(&mut pos, depth);
+            walk(&mut pos.narrowed().expect("built-in boards fit 64-bit masks"), depth);
+            walk(&mut pos, depth.min(2));
         }
     }
 }

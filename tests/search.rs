@@ -10,16 +10,18 @@ use std::time::Duration;
 use common::{fast_moves, position, variant};
 use vorpal::config::Config;
 use vorpal::eval::{Eval, Evaluate};
+use vorpal::geometry::Narrow;
 use vorpal::rules::{Alice, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
 use vorpal::search::personality::{choose, Personality, Rng};
 use vorpal::search::time::Clock;
 use vorpal::search::{search, Info, Limits, Shared, MATE};
-use vorpal::with_rules;
+use vorpal::{with_narrowest, with_rules};
 
+/// Searches as the engine does: on 64-bit masks.
 fn search_with(name: &str, fen: &str, limits: &Limits, shared: &Shared) -> Option<Info> {
     let v = variant(name, &[]);
     let pos = position(&v, fen);
-    with_rules!(&v.family, |r| search(r, &pos, &Eval::new(&v), limits, shared, |_| {}))
+    with_narrowest!(pos, |r, pos| search(r, &pos, &Eval::new(pos.variant()), limits, shared, |_| {}))
 }
 
 fn best(name: &str, fen: &str, depth: u32) -> Info {
@@ -65,17 +67,26 @@ fn search_finds_a_mate_in_two() {
     assert_eq!(info.score_text(), "mate 2", "{info:?}");
 }
 
+fn null_move<R: Rules<Narrow>>() -> bool {
+    R::NULL_MOVE
+}
+
+fn delta_pruning<R: Evaluate<Narrow>>() -> bool {
+    R::DELTA_PRUNING
+}
+
 #[test]
 fn null_move_is_used_only_where_check_exists() {
-    let allowed = [Fide::NULL_MOVE, LookingGlass::NULL_MOVE, InsideOut::NULL_MOVE, Monochrome::NULL_MOVE];
+    let allowed =
+        [null_move::<Fide>(), null_move::<LookingGlass>(), null_move::<InsideOut>(), null_move::<Monochrome>()];
     assert_eq!(allowed, [true, false, false, false]);
 }
 
 #[test]
 fn delta_pruning_is_off_where_kings_are_captured() {
-    let allowed = [Fide::DELTA_PRUNING, Alice::DELTA_PRUNING, Lma::DELTA_PRUNING];
+    let allowed = [delta_pruning::<Fide>(), delta_pruning::<Alice>(), delta_pruning::<Lma<Narrow>>()];
     assert_eq!(allowed, [true, true, true]);
-    let off = [LookingGlass::DELTA_PRUNING, InsideOut::DELTA_PRUNING, Monochrome::DELTA_PRUNING];
+    let off = [delta_pruning::<LookingGlass>(), delta_pruning::<InsideOut>(), delta_pruning::<Monochrome>()];
     assert_eq!(off, [false, false, false]);
 }
 
@@ -166,6 +177,19 @@ fn search_is_deterministic_and_plays_every_variant() {
         assert_eq!((a.nodes, a.score, &a.pv), (b.nodes, b.score, &b.pv), "{name}");
         let legal = fast_moves(&mut position(&v, &v.start_fen));
         assert!(legal.contains(&a.pv[0].to_text(&v)), "{name}: {:?}", a.pv);
+    }
+}
+
+#[test]
+fn search_on_64_and_128_bit_masks_is_the_same_search() {
+    let limits = Limits { depth: Some(5), ..Limits::default() };
+    for name in Config::builtin().names() {
+        let v = variant(&name, &[]);
+        let pos = position(&v, &v.start_fen);
+        let wide =
+            with_rules!(&v.family, |r| search(r, &pos, &Eval::new(&v), &limits, &Shared::new(4, 1), |_| {})).unwrap();
+        let narrow = search_with(&name, &v.start_fen, &limits, &Shared::new(4, 1)).unwrap();
+        assert_eq!((wide.nodes, wide.score, &wide.pv), (narrow.nodes, narrow.score, &narrow.pv), "{name}");
     }
 }
 

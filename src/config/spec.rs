@@ -418,8 +418,10 @@ fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result
         tables,
         zobrist: Zobrist::new(),
         psq: PieceSquare::default(),
+        narrow: None,
     };
     variant.psq = PieceSquare::new(&variant);
+    variant.narrow = variant.narrowed().map(Arc::new);
     let variant = Arc::new(variant);
     Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| fail("start", e.to_string()))?;
     Ok(variant)

@@ -2,10 +2,11 @@
 //! the ones that can attack it.
 
 use super::{balance, Eval};
+use crate::geometry::Word;
 use crate::position::Position;
 
 /// `king_board` per piece on the board of the enemy king, for the side to move.
-pub(super) fn king_board(pos: &Position, eval: &Eval) -> i32 {
+pub(super) fn king_board<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
     let all = pos.variant().geometry.cells;
     eval.terms.king_board
         * balance(pos, |color| {

@@ -2,16 +2,16 @@
 //! empty start squares of the files where a player has no pawn.
 
 use super::{balance, Eval};
-use crate::geometry::{Bitboard, Square};
+use crate::geometry::{Bitboard, Square, Word};
 use crate::pieces::Color;
 use crate::position::Position;
 
 /// Files of `color` without a pawn whose pawn start square is empty.
-fn spawn_files(pos: &Position, color: Color) -> i32 {
+fn spawn_files<W: Word>(pos: &Position<W>, color: Color) -> i32 {
     let v = pos.variant();
     let (Some(pawn), g) = (v.pawn, &v.geometry) else { return 0 };
     let start_rank = if color == Color::White { 1 } else { g.ranks - 2 };
-    let pawns: Bitboard = (0..g.layers).fold(Bitboard::EMPTY, |b, l| b | pos.pieces(color, pawn, l));
+    let pawns: Bitboard<W> = (0..g.layers).fold(Bitboard::EMPTY, |b, l| b | pos.pieces(color, pawn, l));
     (0..g.files)
         .filter(|&file| {
             let start = g.cell(file, start_rank);
@@ -22,7 +22,7 @@ fn spawn_files(pos: &Position, color: Color) -> i32 {
 }
 
 /// `-last_king` for a player down to one king, `spawn_file` per file that would spawn a pawn.
-pub(super) fn kings_and_spawn(pos: &Position, eval: &Eval) -> i32 {
+pub(super) fn kings_and_spawn<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
     balance(pos, |color| {
         let kings = pos.king_squares(color).count();
         let last = if kings == 1 { -eval.terms.last_king } else { 0 };

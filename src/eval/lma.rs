@@ -3,16 +3,16 @@
 //! Pieces of the enemy king's class reach it by ordinary moves and captures.
 
 use super::{balance, Eval};
-use crate::geometry::{Geometry, Square};
+use crate::geometry::{Geometry, Square, Word};
 use crate::position::Position;
 
 /// The colour class of a square.
-fn class(g: &Geometry, sq: Square) -> u8 {
+fn class<W: Word>(g: &Geometry<W>, sq: Square) -> u8 {
     (g.file(sq.cell()) + g.rank(sq.cell()) + sq.layer()) % 2
 }
 
 /// `king_class` per piece in the colour class of the enemy king, for the side to move.
-pub(super) fn king_class(pos: &Position, eval: &Eval) -> i32 {
+pub(super) fn king_class<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
     let g = &pos.variant().geometry;
     eval.terms.king_class
         * balance(pos, |color| {

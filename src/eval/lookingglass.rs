@@ -2,12 +2,12 @@
 //! is in danger before any capture shows in the search.
 
 use super::{balance, Eval};
-use crate::geometry::Bitboard;
+use crate::geometry::{Bitboard, Word};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 
 /// `-king_attack` per enemy attack on a king's cell or its neighbours, on the king's board.
-pub(super) fn king_safety(pos: &Position, eval: &Eval) -> i32 {
+pub(super) fn king_safety<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
     let v = pos.variant();
     let Some(king) = v.king else { return 0 };
     balance(pos, |color: Color| {

@@ -11,7 +11,7 @@ mod structure;
 
 use std::sync::Arc;
 
-use crate::geometry::{Bitboard, Cell, Geometry};
+use crate::geometry::{Bitboard, Cell, Geometry, Word};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::rules::{Alice, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
@@ -134,7 +134,7 @@ pub struct EvalData {
 
 /// Everything the evaluation of one variant needs, built once per variant.
 #[derive(Clone)]
-pub struct Eval {
+pub struct Eval<W: Word> {
     /// Material value per role.
     pub values: Vec<i32>,
     /// The term weights.
@@ -142,21 +142,21 @@ pub struct Eval {
     /// The phase material (pieces other than pawns and kings) of the start position.
     full_phase: i32,
     /// The cells of each checkering parity, `(file + rank) mod 2`.
-    pub parity: [Bitboard; 2],
+    pub parity: [Bitboard<W>; 2],
     pawn: Option<Role>,
     king: Option<Role>,
-    structure: structure::Structure,
+    structure: structure::Structure<W>,
 }
 
 /// Steps from `cell` to the board's centre, counted in half-cells so that even boards have one.
-fn off_centre(g: &Geometry, cell: Cell) -> i32 {
+fn off_centre<W: Word>(g: &Geometry<W>, cell: Cell) -> i32 {
     let (cx, cy) = (g.files as i32 - 1, g.ranks as i32 - 1);
     ((2 * g.file(cell) as i32 - cx).abs() + (2 * g.rank(cell) as i32 - cy).abs()) / 2
 }
 
-impl Eval {
+impl<W: Word> Eval<W> {
     /// The evaluation of `variant`.
-    pub fn new(variant: &Arc<Variant>) -> Eval {
+    pub fn new(variant: &Arc<Variant<W>>) -> Eval<W> {
         let parity = [0, 1].map(|p| variant.geometry.colour_mask(p));
         let structure = structure::Structure::new(&variant.geometry, variant.pawn);
         let full_phase = Position::start(variant.clone()).map_or(1, |start| start.psq().phase.max(1));
@@ -178,7 +178,7 @@ impl Eval {
 
     /// Material, piece-square and pawn-structure terms for the side to move, tapered from opening
     /// to endgame.
-    pub fn standard(&self, pos: &Position) -> i32 {
+    pub fn standard(&self, pos: &Position<W>) -> i32 {
         let sums = pos.psq();
         let phase = sums.phase.min(self.full_phase);
         let structure = self.structure.evaluate(pos, self, sums.material);
@@ -192,13 +192,13 @@ impl Eval {
     }
 
     /// Material alone, for the side to move.
-    pub fn material(&self, pos: &Position) -> i32 {
+    pub fn material(&self, pos: &Position<W>) -> i32 {
         let material = pos.psq().material;
         balance(pos, |color| material[color])
     }
 
     /// Pieces (not pawns or kings) of `color` on `layer` among `cells`.
-    pub fn pieces_in(&self, pos: &Position, color: Color, layer: u8, cells: Bitboard) -> i32 {
+    pub fn pieces_in(&self, pos: &Position<W>, color: Color, layer: u8, cells: Bitboard<W>) -> i32 {
         let others =
             [self.pawn, self.king].into_iter().flatten().fold(Bitboard::EMPTY, |b, r| b | pos.pieces(color, r, layer));
         (pos.color_bb(color, layer) & cells & !others).count() as i32
@@ -206,7 +206,7 @@ impl Eval {
 }
 
 /// A family's evaluation: the standard terms plus what its rules make matter.
-pub trait Evaluate: Rules {
+pub trait Evaluate<W: Word>: Rules<W> {
     /// Whether a capture changes the evaluation by about its victim's value, so that quiescence
     /// may skip captures too small to reach alpha. Not where kings are captured: taking the last
     /// one wins at once, whatever alpha is (a mate score, say), and Inside-out's next-to-last
@@ -215,49 +215,49 @@ pub trait Evaluate: Rules {
     const DELTA_PRUNING: bool = !Self::KING_CAPTURE;
 
     /// The position's value for the side to move, in centipawns.
-    fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         eval.standard(pos)
     }
 
     /// Material alone, for the side to move (what the greedy personality maximises).
-    fn material(&self, pos: &Position, eval: &Eval) -> i32 {
+    fn material(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         eval.material(pos)
     }
 }
 
-impl Evaluate for Fide {}
-impl Evaluate for Alice {
-    fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
+impl<W: Word> Evaluate<W> for Fide {}
+impl<W: Word> Evaluate<W> for Alice {
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         eval.standard(pos) + alice::king_board(pos, eval)
     }
 }
-impl Evaluate for Lma {
-    fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
+impl<W: Word> Evaluate<W> for Lma<W> {
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         eval.standard(pos) + lma::king_class(pos, eval)
     }
 }
-impl Evaluate for Monochrome {
-    fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
+impl<W: Word> Evaluate<W> for Monochrome {
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         monochrome::evaluate(pos, eval)
     }
 
-    fn material(&self, pos: &Position, eval: &Eval) -> i32 {
+    fn material(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         monochrome::score_lead(pos, eval)
     }
 }
-impl Evaluate for InsideOut {
-    fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
+impl<W: Word> Evaluate<W> for InsideOut {
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         eval.standard(pos) + insideout::kings_and_spawn(pos, eval)
     }
 }
-impl Evaluate for LookingGlass {
-    fn evaluate(&self, pos: &Position, eval: &Eval) -> i32 {
+impl<W: Word> Evaluate<W> for LookingGlass {
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         eval.standard(pos) + lookingglass::king_safety(pos, eval)
     }
 }
 
 /// `f(side to move) - f(opponent)`.
-fn balance(pos: &Position, mut f: impl FnMut(Color) -> i32) -> i32 {
+fn balance<W: Word>(pos: &Position<W>, mut f: impl FnMut(Color) -> i32) -> i32 {
     let us = pos.side();
     f(us) - f(us.flip())
 }
@@ -266,8 +266,9 @@ fn balance(pos: &Position, mut f: impl FnMut(Color) -> i32) -> i32 {
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::geometry::Wide;
 
-    fn eval_of(name: &str) -> (Arc<Variant>, Eval) {
+    fn eval_of(name: &str) -> (Arc<Variant>, Eval<Wide>) {
         let v = Config::builtin().variant(name, &[]).unwrap();
         let e = Eval::new(&v);
         (v, e)

@@ -3,11 +3,12 @@
 //! centerline is given away, so ownership counts for little beside the score.
 
 use super::Eval;
+use crate::geometry::Word;
 use crate::pieces::Role;
 use crate::position::Position;
 
 /// `captured_point` per point of score lead plus `owned_point` per point of material owned.
-pub(super) fn evaluate(pos: &Position, eval: &Eval) -> i32 {
+pub(super) fn evaluate<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
     let v = pos.variant();
     let owned = |color| -> i32 {
         let mut points = 0;
@@ -22,7 +23,7 @@ pub(super) fn evaluate(pos: &Position, eval: &Eval) -> i32 {
 }
 
 /// `captured_point` per point the side to move leads by.
-pub(super) fn score_lead(pos: &Position, eval: &Eval) -> i32 {
+pub(super) fn score_lead<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
     let (scores, us) = (pos.scores(), pos.side());
     eval.terms.captured_point * (scores[us] as i32 - scores[us.flip()] as i32)
 }

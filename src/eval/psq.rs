@@ -3,7 +3,7 @@
 //! running sums instead of walking every piece of every layer.
 
 use super::{off_centre, Terms, PAWN};
-use crate::geometry::{Cell, Square, MAX_CELLS, MAX_LAYERS};
+use crate::geometry::{Cell, Square, Word, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
 use crate::variant::Variant;
 
@@ -66,20 +66,20 @@ pub struct PieceSquare {
 }
 
 /// How many cells a piece of `role` reaches from `cell` of an empty `layer`.
-fn reach(variant: &Variant, role: Role, layer: u8, cell: Cell) -> u32 {
+fn reach<W: Word>(variant: &Variant<W>, role: Role, layer: u8, cell: Cell) -> u32 {
     let g = &variant.geometry;
     let (quiet, _) = variant.tables.quiet_and_capture(role, Color::White, cell, g.holes[layer as usize]);
     (quiet & g.cells[layer as usize]).count()
 }
 
 /// The cells a piece of `role` reaches, summed over the cells of an empty first layer.
-fn total_reach(variant: &Variant, role: Role) -> u32 {
+fn total_reach<W: Word>(variant: &Variant<W>, role: Role) -> u32 {
     variant.geometry.cells[0].into_iter().map(|c| reach(variant, role, 0, c)).sum()
 }
 
 impl PieceSquare {
     /// The table of `variant`, from its geometry, pieces, family and engine.ini evaluation data.
-    pub fn new(variant: &Variant) -> PieceSquare {
+    pub fn new<W: Word>(variant: &Variant<W>) -> PieceSquare {
         let g = &variant.geometry;
         let terms: &Terms = &variant.eval.terms;
         let cells = g.cells[0].count().max(1);

@@ -6,7 +6,7 @@
 use std::cell::Cell as Slot;
 
 use super::{Eval, Terms};
-use crate::geometry::{Bitboard, Cell, Geometry};
+use crate::geometry::{Bitboard, Cell, Geometry, Word};
 use crate::pieces::{ByColor, Color, Role};
 use crate::position::Position;
 
@@ -18,37 +18,39 @@ const CACHE_ENTRIES: usize = 1 << 13;
 
 /// One remembered formation: both sides' pawns and their structure score.
 #[derive(Clone, Copy, Default)]
-struct CacheEntry {
-    pawns: [u128; 2],
+struct CacheEntry<W: Word> {
+    pawns: [W; 2],
     score: [i32; 2],
 }
 
 /// Pawn-structure scores already computed, keyed by the whole formation: a hit is exact, so
 /// the cache changes only the speed of the evaluation, never its result. One per thread.
 #[derive(Clone)]
-struct PawnCache {
-    entries: Vec<Slot<CacheEntry>>,
+struct PawnCache<W: Word> {
+    entries: Vec<Slot<CacheEntry<W>>>,
 }
 
-impl PawnCache {
-    fn new() -> PawnCache {
+impl<W: Word> PawnCache<W> {
+    fn new() -> PawnCache<W> {
         PawnCache { entries: vec![Slot::new(CacheEntry::default()); CACHE_ENTRIES] }
     }
 
-    fn slot(&self, pawns: [u128; 2]) -> &Slot<CacheEntry> {
-        let folded =
-            pawns.iter().fold(0u64, |h, &p| (h ^ p as u64 ^ (p >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    fn slot(&self, pawns: [W; 2]) -> &Slot<CacheEntry<W>> {
+        let folded = pawns.iter().fold(0u64, |h, &p| {
+            let (low, high) = p.halves();
+            (h ^ low ^ high).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        });
         &self.entries[(folded >> (64 - CACHE_ENTRIES.trailing_zeros())) as usize]
     }
 
-    fn get(&self, pawns: ByColor<Bitboard>) -> Option<[i32; 2]> {
+    fn get(&self, pawns: ByColor<Bitboard<W>>) -> Option<[i32; 2]> {
         let key = pawns.0.map(|b| b.0);
         let entry = self.slot(key).get();
         // The empty entry is right for a board without pawns: their structure scores nothing.
         (entry.pawns == key).then_some(entry.score)
     }
 
-    fn put(&self, pawns: ByColor<Bitboard>, score: [i32; 2]) {
+    fn put(&self, pawns: ByColor<Bitboard<W>>, score: [i32; 2]) {
         let key = pawns.0.map(|b| b.0);
         self.slot(key).set(CacheEntry { pawns: key, score });
     }
@@ -56,22 +58,22 @@ impl PawnCache {
 
 /// Masks and tables of one geometry, built once per variant.
 #[derive(Clone)]
-pub(super) struct Structure {
+pub(super) struct Structure<W: Word> {
     pawn: Option<Role>,
     files: u8,
     /// Per cell, its file.
     file_of: Vec<u8>,
     /// Per colour and cell, the cells ahead on the same and the adjacent files (an enemy pawn
     /// there stops or can capture a pawn on the cell).
-    front: ByColor<Vec<Bitboard>>,
+    front: ByColor<Vec<Bitboard<W>>>,
     /// Per colour and cell, the cells one and two ranks ahead of a king there, on its file and the
     /// adjacent ones.
-    shelter: ByColor<Vec<Bitboard>>,
+    shelter: ByColor<Vec<Bitboard<W>>>,
     /// Per colour and cell, how many ranks a pawn there has advanced, scaled to an 8-rank board.
     advance: ByColor<Vec<i32>>,
     /// Per cell, its steps from the centre.
     off_centre: Vec<i32>,
-    cache: PawnCache,
+    cache: PawnCache<W>,
 }
 
 /// The bits of the files either side of file `f`.
@@ -79,9 +81,9 @@ fn beside(f: u8) -> u32 {
     (1u32 << f >> 1) | (1u32 << f << 1)
 }
 
-impl Structure {
+impl<W: Word> Structure<W> {
     /// The tables of `g`, for pawns of role `pawn`.
-    pub(super) fn new(g: &Geometry, pawn: Option<Role>) -> Structure {
+    pub(super) fn new(g: &Geometry<W>, pawn: Option<Role>) -> Structure<W> {
         let area = g.area();
         let file_of = (0..area as Cell).map(|c| g.file(c)).collect();
         let ahead = |color: Color, cell: Cell, ranks: std::ops::RangeInclusive<i32>| {
@@ -96,7 +98,7 @@ impl Structure {
             }
             b
         };
-        let per_cell = |f: &dyn Fn(Color, Cell) -> Bitboard| {
+        let per_cell = |f: &dyn Fn(Color, Cell) -> Bitboard<W>| {
             ByColor([Color::White, Color::Black].map(|color| (0..area as Cell).map(|c| f(color, c)).collect()))
         };
         let front = per_cell(&|color, cell| ahead(color, cell, 1..=g.ranks as i32));
@@ -119,7 +121,7 @@ impl Structure {
 
     /// Pawn structure, shelter and mop-up, White's view, before (`[0]`) and in (`[1]`) the
     /// endgame; `material` is each side's material.
-    pub(super) fn evaluate(&self, pos: &Position, eval: &Eval, material: ByColor<i32>) -> [i32; 2] {
+    pub(super) fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, material: ByColor<i32>) -> [i32; 2] {
         let terms = &eval.terms;
         let layers = pos.variant().geometry.layers;
         let pawns = self.pawn.map_or(ByColor([Bitboard::EMPTY; 2]), |p| {
@@ -145,7 +147,7 @@ impl Structure {
     }
 
     /// Passed, doubled and isolated pawns, White's view, before and in the endgame.
-    fn pawn_structure(&self, pawns: ByColor<Bitboard>, terms: &Terms) -> [i32; 2] {
+    fn pawn_structure(&self, pawns: ByColor<Bitboard<W>>, terms: &Terms) -> [i32; 2] {
         let mut sums = ByColor([[0i32; 2]; 2]);
         for color in [Color::White, Color::Black] {
             let (own, enemy) = (pawns[color], pawns[color.flip()]);
@@ -174,7 +176,7 @@ impl Structure {
 
     /// For a side `lead` ahead with one king against one: the enemy king's distance from the
     /// centre and its nearness to ours, the two things that mate a bare king.
-    fn mop_up(&self, pos: &Position, terms: &Terms, color: Color, lead: i32) -> i32 {
+    fn mop_up(&self, pos: &Position<W>, terms: &Terms, color: Color, lead: i32) -> i32 {
         if lead < MOP_UP_LEAD {
             return 0;
         }

@@ -2,7 +2,7 @@
 
 pub mod bitboard;
 
-pub use bitboard::{Bitboard, Cells};
+pub use bitboard::{Bitboard, Cells, Narrow, Wide, Word};
 
 /// The most layers a variant may have.
 pub const MAX_LAYERS: usize = 4;
@@ -52,7 +52,7 @@ impl Square {
 
 /// The shape of a variant's board: `layers` boards of `files × ranks` cells, some maybe absent.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Geometry {
+pub struct Geometry<W: Word = Wide> {
     /// Number of files (columns), 1 to 16.
     pub files: u8,
     /// Number of ranks (rows), 1 to 16.
@@ -60,28 +60,39 @@ pub struct Geometry {
     /// Number of layers, 1 to 4.
     pub layers: u8,
     /// The cells that exist, per layer.
-    pub cells: [Bitboard; MAX_LAYERS],
+    pub cells: [Bitboard<W>; MAX_LAYERS],
     /// The cells that do not exist, per layer (they block sliders like walls).
-    pub holes: [Bitboard; MAX_LAYERS],
+    pub holes: [Bitboard<W>; MAX_LAYERS],
 }
 
-impl Geometry {
+impl<W: Word> Geometry<W> {
     /// A geometry with every cell present, or why the size is not allowed.
-    pub fn new(files: u8, ranks: u8, layers: u8) -> Result<Geometry, String> {
+    pub fn new(files: u8, ranks: u8, layers: u8) -> Result<Geometry<W>, String> {
         if !(1..=MAX_SIDE).contains(&files) || !(1..=MAX_SIDE).contains(&ranks) {
             return Err(format!("board size {files}x{ranks}: files and ranks must be 1 to {MAX_SIDE}"));
         }
-        if files as usize * ranks as usize > MAX_CELLS {
-            return Err(format!("board size {files}x{ranks} has more than {MAX_CELLS} cells"));
+        if files as usize * ranks as usize > W::CELLS {
+            return Err(format!("board size {files}x{ranks} has more than {} cells", W::CELLS));
         }
         if !(1..=MAX_LAYERS as u8).contains(&layers) {
             return Err(format!("{layers} layers: a variant has 1 to {MAX_LAYERS}"));
         }
         let n = files as u32 * ranks as u32;
-        let full = if n == 128 { Bitboard(u128::MAX) } else { Bitboard((1u128 << n) - 1) };
+        let full = Bitboard(W::from_wide(if n == 128 { u128::MAX } else { (1u128 << n) - 1 }));
         let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
         cells[..layers as usize].fill(full);
         Ok(Geometry { files, ranks, layers, cells, holes: [Bitboard::EMPTY; MAX_LAYERS] })
+    }
+
+    /// The same geometry with masks of another word, if its layers fit in it.
+    pub fn resized<V: Word>(&self) -> Option<Geometry<V>> {
+        (self.area() <= V::CELLS).then(|| Geometry {
+            files: self.files,
+            ranks: self.ranks,
+            layers: self.layers,
+            cells: self.cells.map(Bitboard::resized),
+            holes: self.holes.map(Bitboard::resized),
+        })
     }
 
     /// Removes a cell (a hole: it holds nothing and blocks sliders).
@@ -127,12 +138,12 @@ impl Geometry {
     }
 
     /// All cells of one rank.
-    pub fn rank_mask(&self, rank: u8) -> Bitboard {
+    pub fn rank_mask(&self, rank: u8) -> Bitboard<W> {
         (0..self.files).fold(Bitboard::EMPTY, |b, f| b.with(self.cell(f, rank)))
     }
 
     /// All cells whose colour `(file + rank) mod 2` is `parity`.
-    pub fn colour_mask(&self, parity: u8) -> Bitboard {
+    pub fn colour_mask(&self, parity: u8) -> Bitboard<W> {
         (0..self.area() as Cell)
             .filter(|&c| (self.file(c) + self.rank(c)) % 2 == parity)
             .fold(Bitboard::EMPTY, |b, c| b.with(c))
@@ -206,11 +217,11 @@ mod tests {
 
     #[test]
     fn layered_square_names_parse_unambiguously() {
-        let g = Geometry::new(16, 8, 2).unwrap();
+        let g: Geometry = Geometry::new(16, 8, 2).unwrap();
         let (a, rest) = g.parse_square_prefix("1a12a1").unwrap();
         assert_eq!(g.square_name(a), "1a1");
         assert_eq!(g.parse_square(rest).map(|s| g.square_name(s)), Some("2a1".into()));
-        let tall = Geometry::new(8, 16, 2).unwrap();
+        let tall: Geometry = Geometry::new(8, 16, 2).unwrap();
         let (a, rest) = tall.parse_square_prefix("1a122a1").unwrap();
         assert_eq!(tall.square_name(a), "1a12");
         assert_eq!(rest, "2a1");
@@ -220,9 +231,11 @@ mod tests {
     }
 
     #[test]
-    fn sizes_beyond_128_cells_are_refused() {
-        assert!(Geometry::new(16, 9, 1).is_err());
-        assert!(Geometry::new(16, 8, 4).is_ok());
-        assert!(Geometry::new(8, 8, 5).is_err());
+    fn sizes_beyond_the_mask_are_refused() {
+        assert!(Geometry::<Wide>::new(16, 9, 1).is_err());
+        assert!(Geometry::<Wide>::new(16, 8, 4).is_ok());
+        assert!(Geometry::<Wide>::new(8, 8, 5).is_err());
+        assert!(Geometry::<Narrow>::new(8, 8, 4).is_ok());
+        assert!(Geometry::<Narrow>::new(10, 8, 1).is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! The generic move generator: geometric targets per piece, landed by the family's [`Rules`].
 
 use super::moves::{parse_parts, Move, MoveError, MoveKind};
-use crate::geometry::{Bitboard, Square, MAX_LAYERS};
+use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::rules::{Rules, Targets};
@@ -15,18 +15,18 @@ impl Move {
 }
 
 /// Appends every pseudo-legal move (all rules but the mover's king safety) to `list`.
-pub fn pseudo_legal<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
-    generate::<R, false>(rules, pos, list);
+pub fn pseudo_legal<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
+    generate::<W, R, false>(rules, pos, list);
 }
 
 /// Appends the pseudo-legal captures and promotions, what quiescence search looks at.
-pub fn pseudo_legal_tactical<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
-    generate::<R, true>(rules, pos, list);
+pub fn pseudo_legal_tactical<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
+    generate::<W, R, true>(rules, pos, list);
 }
 
 /// The generator; with `TACTICAL` only captures and promotions are kept.
 #[inline]
-fn generate<R: Rules, const TACTICAL: bool>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
+fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
     let start = list.len();
     let variant = pos.variant();
     let g = &variant.geometry;
@@ -74,7 +74,7 @@ fn generate<R: Rules, const TACTICAL: bool>(rules: &R, pos: &Position, list: &mu
                     capture_reach: capture,
                 };
                 if is_pawn {
-                    pawn_moves::<R, TACTICAL>(rules, pos, from, targets, list);
+                    pawn_moves::<W, R, TACTICAL>(rules, pos, from, targets, list);
                     continue;
                 }
                 if is_king {
@@ -106,11 +106,11 @@ fn generate<R: Rules, const TACTICAL: bool>(rules: &R, pos: &Position, list: &mu
 }
 
 /// Pawn steps, double steps, en passant and promotion, landed by the rules.
-fn pawn_moves<R: Rules, const TACTICAL: bool>(
+fn pawn_moves<W: Word, R: Rules<W>, const TACTICAL: bool>(
     rules: &R,
-    pos: &Position,
+    pos: &Position<W>,
     from: Square,
-    targets: Targets,
+    targets: Targets<W>,
     list: &mut Vec<Move>,
 ) {
     let variant = pos.variant();
@@ -156,7 +156,7 @@ fn pawn_moves<R: Rules, const TACTICAL: bool>(
 
 /// Castling: in `TwoSteps` style the king two squares toward the rook and the rook onto the
 /// square the king crossed; in `Chess960` style the king to the c or g file and the rook to d or f.
-fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
+fn castling<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
     let variant = pos.variant();
     let g = &variant.geometry;
     let us = pos.side();
@@ -217,7 +217,7 @@ fn castling<R: Rules>(rules: &R, pos: &Position, list: &mut Vec<Move>) {
 
 /// Whether any king of `color` is attacked.
 #[inline]
-pub fn in_check<R: Rules>(rules: &R, pos: &Position, color: Color) -> bool {
+pub fn in_check<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color) -> bool {
     if R::KING_CAPTURE {
         return false;
     }
@@ -236,10 +236,10 @@ pub fn in_check<R: Rules>(rules: &R, pos: &Position, color: Color) -> bool {
 
 /// What lets most moves be proven legal, or illegal, without playing them: check status and
 /// the king's exposure or its way out of check.
-pub struct Legality {
+pub struct Legality<W: Word> {
     /// The side to move's one king with what could expose it or end its check; `None` when
     /// every move must be tested.
-    king: Option<(Square, Exposure)>,
+    king: Option<(Square, Exposure<W>)>,
     /// Every pseudo-legal move is legal (king-capture variants).
     all_legal: bool,
     /// The side to move is in check.
@@ -248,28 +248,28 @@ pub struct Legality {
 
 /// What a move must empty to expose an unchecked king.
 #[derive(Copy, Clone)]
-enum Exposure {
+enum Exposure<W: Word> {
     /// `DISCOVERY_ONLY` families: these pieces of the king's board, pinned to it, or any capture
     /// square of that board the capturer does not land on.
-    Pins(Bitboard),
+    Pins(Bitboard<W>),
     /// Any of these cells, on any board (the family's `exposing_cells`).
-    Cells(Bitboard),
+    Cells(Bitboard<W>),
     /// The king is in check: a move that neither lands nor captures on one of these cells (per
     /// board, the family's `evasion_cells`) leaves it in check.
-    Evasions([Bitboard; MAX_LAYERS]),
+    Evasions([Bitboard<W>; MAX_LAYERS]),
 }
 
-impl Legality {
+impl<W: Word> Legality<W> {
     /// Computes check and what could expose the king for the side to move.
     #[inline]
-    pub fn new<R: Rules>(rules: &R, pos: &Position) -> Legality {
+    pub fn new<R: Rules<W>>(rules: &R, pos: &Position<W>) -> Legality<W> {
         Legality::knowing_check(rules, pos, in_check(rules, pos, pos.side()))
     }
 
     /// Computes what could expose the king of the side to move, whose check status `in_check`
     /// is already known.
     #[inline]
-    pub fn knowing_check<R: Rules>(rules: &R, pos: &Position, in_check: bool) -> Legality {
+    pub fn knowing_check<R: Rules<W>>(rules: &R, pos: &Position<W>, in_check: bool) -> Legality<W> {
         let us = pos.side();
         let mut kings = pos.king_squares(us);
         let king = match (kings.next(), kings.next()) {
@@ -325,7 +325,7 @@ impl Legality {
 
 /// Whether a pseudo-legal move leaves the mover's king safe.
 #[inline]
-pub fn is_legal<R: Rules>(rules: &R, pos: &mut Position, mv: Move) -> bool {
+pub fn is_legal<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, mv: Move) -> bool {
     if R::KING_CAPTURE {
         return true;
     }
@@ -341,7 +341,7 @@ pub fn is_legal<R: Rules>(rules: &R, pos: &mut Position, mv: Move) -> bool {
 /// Plays a pseudo-legal move if it leaves the mover's king safe, testing only what `legality`
 /// cannot prove; says whether it was played.
 #[inline]
-pub fn make_if_legal<R: Rules>(rules: &R, pos: &mut Position, legality: &Legality, mv: Move) -> bool {
+pub fn make_if_legal<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, legality: &Legality<W>, mv: Move) -> bool {
     let legal = if let Some(proven) = legality.proof(mv) {
         proven
     } else {
@@ -366,14 +366,20 @@ pub fn make_if_legal<R: Rules>(rules: &R, pos: &mut Position, legality: &Legalit
 }
 
 /// Fills `list` with every legal move.
-pub fn legal<R: Rules>(rules: &R, pos: &mut Position, list: &mut Vec<Move>) {
+pub fn legal<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, list: &mut Vec<Move>) {
     let legality = Legality::new(rules, pos);
     legal_with(rules, pos, &legality, false, list);
 }
 
 /// Fills `list` with the legal moves, or with only the captures and promotions when `tactical`,
 /// using the check and pin information already computed for this position.
-pub fn legal_with<R: Rules>(rules: &R, pos: &mut Position, legality: &Legality, tactical: bool, list: &mut Vec<Move>) {
+pub fn legal_with<W: Word, R: Rules<W>>(
+    rules: &R,
+    pos: &mut Position<W>,
+    legality: &Legality<W>,
+    tactical: bool,
+    list: &mut Vec<Move>,
+) {
     list.clear();
     if tactical {
         pseudo_legal_tactical(rules, pos, list);
@@ -386,7 +392,7 @@ pub fn legal_with<R: Rules>(rules: &R, pos: &mut Position, legality: &Legality, 
 }
 
 /// Finds the legal move a string names, or says why there is none.
-pub fn parse_move<R: Rules>(rules: &R, pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+pub fn parse_move<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, text: &str) -> Result<Move, MoveError> {
     let variant = pos.variant().clone();
     let (from, to, promotion) = parse_parts(&variant, text)?;
     let g = &variant.geometry;

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::geometry::Square;
+use crate::geometry::Word;
 use crate::pieces::Role;
 use crate::variant::{CastlingStyle, Variant};
 
@@ -41,7 +42,7 @@ pub struct Move {
 impl Move {
     /// The square the move's text names second: where the piece ends, or the castling rook's
     /// start square in Chess960-style castling (king takes own rook).
-    pub fn written_to(&self, variant: &Variant) -> Square {
+    pub fn written_to<W: Word>(&self, variant: &Variant<W>) -> Square {
         match self.rook {
             Some((rook_from, _)) if variant.castling_style == CastlingStyle::Chess960 => rook_from,
             _ => self.to,
@@ -49,7 +50,7 @@ impl Move {
     }
 
     /// The move's text: from-square, to-square, promotion letter.
-    pub fn to_text(&self, variant: &Variant) -> String {
+    pub fn to_text<W: Word>(&self, variant: &Variant<W>) -> String {
         let g = &variant.geometry;
         let mut s = g.square_name(self.from);
         s.push_str(&g.square_name(self.written_to(variant)));
@@ -81,7 +82,7 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// The parts of a move string: from, to, and the promotion letter.
-pub fn parse_parts(variant: &Variant, text: &str) -> Result<(Square, Square, Option<char>), MoveError> {
+pub fn parse_parts<W: Word>(variant: &Variant<W>, text: &str) -> Result<(Square, Square, Option<char>), MoveError> {
     let g = &variant.geometry;
     let malformed = || MoveError::Malformed(text.to_string());
     let (from, rest) = g.parse_square_prefix(text).ok_or_else(malformed)?;

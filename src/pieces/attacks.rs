@@ -3,20 +3,20 @@
 use arrayvec::ArrayVec;
 
 use super::{betza::Step, Color, PieceType, Role, MAX_ROLES};
-use crate::geometry::{Bitboard, Cell, Geometry, MAX_CELLS};
+use crate::geometry::{Bitboard, Cell, Geometry, Word, MAX_CELLS};
 
 /// The cells along one direction from every cell, and which way indices run along it.
-struct Ray {
+struct Ray<W: Word> {
     /// Whether cell indices grow along the ray (then the nearest blocker is the lowest bit).
     ascending: bool,
     /// The ray from each cell, origin excluded.
-    cells: Box<[Bitboard; MAX_CELLS]>,
+    cells: Box<[Bitboard<W>; MAX_CELLS]>,
 }
 
 /// The moves of one piece type for one colour, in one mode (moving or capturing).
 #[derive(Clone, Default)]
-pub struct MoveSet {
-    leaps: Vec<Bitboard>,
+pub struct MoveSet<W: Word> {
+    leaps: Vec<Bitboard<W>>,
     /// Pairs of opposite rays `(descending, ascending)`, computed together.
     lines: Vec<(u16, u16)>,
     /// Rays without their opposite.
@@ -25,28 +25,28 @@ pub struct MoveSet {
 
 /// What a piece type can do for one colour.
 #[derive(Clone, Default)]
-struct RoleTables {
-    quiet: MoveSet,
-    capture: MoveSet,
+struct RoleTables<W: Word> {
+    quiet: MoveSet<W>,
+    capture: MoveSet<W>,
     /// Whether quiet and capture moves are the same (most pieces), to compute them once.
     symmetric: bool,
     /// Per cell, every cell its capturing geometry reaches on an empty board.
-    capture_span: Vec<Bitboard>,
+    capture_span: Vec<Bitboard<W>>,
     /// Per cell, every cell its moving geometry reaches on an empty board.
-    quiet_span: Vec<Bitboard>,
+    quiet_span: Vec<Bitboard<W>>,
 }
 
 /// Leaps shared by a set of roles: the cells from which any of them captures on a cell.
-struct LeapGroup {
-    from: Vec<Bitboard>,
+struct LeapGroup<W: Word> {
+    from: Vec<Bitboard<W>>,
     roles: Roles,
 }
 
-/// Ray directions shared by a set of roles: the first piece along such a ray attacks if it is one of them.
-struct RideGroup {
+/// Ray<W> directions shared by a set of roles: the first piece along such a ray attacks if it is one of them.
+struct RideGroup<W: Word> {
     rays: Vec<u16>,
     /// Per cell, the union of its rays from there: no candidate on it, no attack along any.
-    reach: Vec<Bitboard>,
+    reach: Vec<Bitboard<W>>,
     roles: Roles,
 }
 
@@ -55,33 +55,33 @@ type Roles = ArrayVec<Role, MAX_ROLES>;
 
 /// The pieces of any of `roles`, as `pieces` gives each role's.
 #[inline]
-fn of_roles(roles: &Roles, pieces: &impl Fn(Role) -> Bitboard) -> Bitboard {
+fn of_roles<W: Word>(roles: &Roles, pieces: &impl Fn(Role) -> Bitboard<W>) -> Bitboard<W> {
     roles.iter().fold(Bitboard::EMPTY, |b, &r| b | pieces(r))
 }
 
 /// For one attacking colour, every way of reaching a cell, grouped so that one lookup serves
 /// every role sharing it (as rook rays serve rook and queen).
 #[derive(Default)]
-struct AttackIndex {
-    leaps: Vec<LeapGroup>,
-    rides: Vec<RideGroup>,
+struct AttackIndex<W: Word> {
+    leaps: Vec<LeapGroup<W>>,
+    rides: Vec<RideGroup<W>>,
 }
 
 /// All attack tables of one variant.
-pub struct Tables {
-    rays: Vec<Ray>,
+pub struct Tables<W: Word> {
+    rays: Vec<Ray<W>>,
     ray_keys: Vec<(i8, i8, u8)>,
-    roles: Vec<[RoleTables; 2]>,
-    index: [AttackIndex; 2],
+    roles: Vec<[RoleTables<W>; 2]>,
+    index: [AttackIndex<W>; 2],
 }
 
-impl Tables {
+impl<W: Word> Tables<W> {
     /// Builds the tables for `pieces` on `geometry`.
-    pub fn new(geometry: &Geometry, pieces: &[PieceType]) -> Tables {
+    pub fn new(geometry: &Geometry<W>, pieces: &[PieceType]) -> Tables<W> {
         let mut tables =
             Tables { rays: Vec::new(), ray_keys: Vec::new(), roles: Vec::new(), index: Default::default() };
         for piece in pieces {
-            let mut per_color: [RoleTables; 2] = Default::default();
+            let mut per_color: [RoleTables<W>; 2] = Default::default();
             for color in Color::ALL {
                 // Black's pieces are White's turned half round.
                 let turn = |s: &Step| {
@@ -95,7 +95,7 @@ impl Tables {
                 let quiet: Vec<Step> = steps.iter().filter(|s| s.moves).copied().collect();
                 let capture: Vec<Step> = steps.iter().filter(|s| s.captures).copied().collect();
                 let (quiet, capture) = (tables.move_set(geometry, &quiet), tables.move_set(geometry, &capture));
-                let span = |set: &MoveSet| {
+                let span = |set: &MoveSet<W>| {
                     (0..geometry.area() as Cell).map(|c| tables.reach(set, c, Bitboard::EMPTY)).collect()
                 };
                 per_color[color.index()] = RoleTables {
@@ -115,7 +115,7 @@ impl Tables {
     }
 
     /// Groups the reversed capture steps of every role by the set of roles sharing them.
-    fn attack_index(&mut self, g: &Geometry, pieces: &[PieceType], color: Color) -> AttackIndex {
+    fn attack_index(&mut self, g: &Geometry<W>, pieces: &[PieceType], color: Color) -> AttackIndex<W> {
         let mut by_step: Vec<((i8, i8, u8), Roles)> = Vec::new();
         for (role, piece) in pieces.iter().enumerate() {
             for s in piece.steps.iter().filter(|s| s.captures) {
@@ -163,7 +163,7 @@ impl Tables {
     /// The cells on the rays from `cell` along which some piece among `pieces(role)` of `by`
     /// could capture on it, blockers aside.
     #[inline]
-    pub fn rider_lines(&self, by: Color, cell: Cell, pieces: impl Fn(Role) -> Bitboard) -> Bitboard {
+    pub fn rider_lines(&self, by: Color, cell: Cell, pieces: impl Fn(Role) -> Bitboard<W>) -> Bitboard<W> {
         let mut out = Bitboard::EMPTY;
         for group in &self.index[by.index()].rides {
             let candidates = of_roles(&group.roles, &pieces);
@@ -187,10 +187,10 @@ impl Tables {
         &self,
         by: Color,
         cell: Cell,
-        blockers: Bitboard,
-        own: Bitboard,
-        pieces: impl Fn(Role) -> Bitboard,
-    ) -> Bitboard {
+        blockers: Bitboard<W>,
+        own: Bitboard<W>,
+        pieces: impl Fn(Role) -> Bitboard<W>,
+    ) -> Bitboard<W> {
         let mut out = Bitboard::EMPTY;
         for group in &self.index[by.index()].rides {
             let candidates = of_roles(&group.roles, &pieces);
@@ -204,7 +204,7 @@ impl Tables {
                 if (line & candidates).is_empty() || hit.is_empty() {
                     continue;
                 }
-                let nearest = |b: Bitboard| {
+                let nearest = |b: Bitboard<W>| {
                     if ray.ascending {
                         b.lowest()
                     } else {
@@ -228,10 +228,10 @@ impl Tables {
         &self,
         by: Color,
         cell: Cell,
-        blockers: Bitboard,
-        pieces: impl Fn(Role) -> Bitboard,
+        blockers: Bitboard<W>,
+        pieces: impl Fn(Role) -> Bitboard<W>,
         first_only: bool,
-    ) -> Bitboard {
+    ) -> Bitboard<W> {
         self.scan::<false>(by, cell, blockers, pieces, first_only)
     }
 
@@ -242,9 +242,9 @@ impl Tables {
         &self,
         by: Color,
         cell: Cell,
-        blockers: Bitboard,
-        pieces: impl Fn(Role) -> Bitboard,
-    ) -> Bitboard {
+        blockers: Bitboard<W>,
+        pieces: impl Fn(Role) -> Bitboard<W>,
+    ) -> Bitboard<W> {
         self.scan::<true>(by, cell, blockers, pieces, false)
     }
 
@@ -254,10 +254,10 @@ impl Tables {
         &self,
         by: Color,
         cell: Cell,
-        blockers: Bitboard,
-        pieces: impl Fn(Role) -> Bitboard,
+        blockers: Bitboard<W>,
+        pieces: impl Fn(Role) -> Bitboard<W>,
         first_only: bool,
-    ) -> Bitboard {
+    ) -> Bitboard<W> {
         let index = &self.index[by.index()];
         let mut out = Bitboard::EMPTY;
         for group in &index.leaps {
@@ -295,7 +295,7 @@ impl Tables {
         out
     }
 
-    fn move_set(&mut self, g: &Geometry, steps: &[Step]) -> MoveSet {
+    fn move_set(&mut self, g: &Geometry<W>, steps: &[Step]) -> MoveSet<W> {
         let mut set = MoveSet { leaps: vec![Bitboard::EMPTY; g.area()], lines: Vec::new(), rides: Vec::new() };
         for s in steps {
             if s.range == 1 {
@@ -323,7 +323,7 @@ impl Tables {
         set
     }
 
-    fn ray_id(&mut self, g: &Geometry, dx: i8, dy: i8, range: u8) -> u16 {
+    fn ray_id(&mut self, g: &Geometry<W>, dx: i8, dy: i8, range: u8) -> u16 {
         if let Some(i) = self.ray_keys.iter().position(|&k| k == (dx, dy, range)) {
             return i as u16;
         }
@@ -346,7 +346,7 @@ impl Tables {
     }
 
     #[inline]
-    fn ride(&self, id: u16, cell: Cell, blockers: Bitboard) -> Bitboard {
+    fn ride(&self, id: u16, cell: Cell, blockers: Bitboard<W>) -> Bitboard<W> {
         let ray = &self.rays[id as usize];
         let all = ray.cells[cell as usize];
         let hit = all & blockers;
@@ -358,7 +358,7 @@ impl Tables {
     }
 
     #[inline]
-    fn reach(&self, set: &MoveSet, cell: Cell, blockers: Bitboard) -> Bitboard {
+    fn reach(&self, set: &MoveSet<W>, cell: Cell, blockers: Bitboard<W>) -> Bitboard<W> {
         let mut out = set.leaps[cell as usize];
         for &(down, up) in &set.lines {
             // Obstruction difference: from the nearest blocker below to the nearest above.
@@ -366,8 +366,8 @@ impl Tables {
             let upper = self.rays[up as usize].cells[cell as usize].0;
             let below = lower & blockers.0;
             let above = upper & blockers.0;
-            let nearest_below = Bitboard::from_cell(Bitboard(below | 1).highest()).0;
-            out.0 |= (lower | upper) & (above ^ above.wrapping_sub(nearest_below));
+            let nearest_below = W::bit((below | W::bit(0)).highest());
+            out |= Bitboard((lower | upper) & (above ^ above.wrapping_sub(nearest_below)));
         }
         for &id in &set.rides {
             out |= self.ride(id, cell, blockers);
@@ -377,20 +377,26 @@ impl Tables {
 
     /// The cells a piece of `role` and `color` on `cell` reaches on an empty board: capturing, moving.
     #[inline]
-    pub fn spans(&self, role: Role, color: Color, cell: Cell) -> (Bitboard, Bitboard) {
+    pub fn spans(&self, role: Role, color: Color, cell: Cell) -> (Bitboard<W>, Bitboard<W>) {
         let t = &self.roles[role as usize][color.index()];
         (t.capture_span[cell as usize], t.quiet_span[cell as usize])
     }
 
     /// The cells a piece of `role` and `color` on `cell` could capture on, riders stopped by `blockers`.
     #[inline]
-    pub fn capture_reach(&self, role: Role, color: Color, cell: Cell, blockers: Bitboard) -> Bitboard {
+    pub fn capture_reach(&self, role: Role, color: Color, cell: Cell, blockers: Bitboard<W>) -> Bitboard<W> {
         self.reach(&self.roles[role as usize][color.index()].capture, cell, blockers)
     }
 
     /// Both the quiet and the capture reach, computing once when they are the same.
     #[inline]
-    pub fn quiet_and_capture(&self, role: u8, color: Color, cell: Cell, blockers: Bitboard) -> (Bitboard, Bitboard) {
+    pub fn quiet_and_capture(
+        &self,
+        role: u8,
+        color: Color,
+        cell: Cell,
+        blockers: Bitboard<W>,
+    ) -> (Bitboard<W>, Bitboard<W>) {
         let t = &self.roles[role as usize][color.index()];
         let capture = self.reach(&t.capture, cell, blockers);
         let quiet = if t.symmetric { capture } else { self.reach(&t.quiet, cell, blockers) };
@@ -409,7 +415,7 @@ mod tests {
 
     #[test]
     fn rook_stops_at_first_blocker() {
-        let g = Geometry::new(8, 8, 1).unwrap();
+        let g: Geometry = Geometry::new(8, 8, 1).unwrap();
         let t = Tables::new(&g, &[piece('R', "R")]);
         let a1 = g.cell(0, 0);
         let blockers = Bitboard::from_cell(g.cell(0, 3)) | Bitboard::from_cell(g.cell(5, 0));

@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::{EnPassant, Position, Trip};
-use crate::geometry::{Cell, Geometry, Square};
+use crate::geometry::{Cell, Geometry, Square, Word};
 use crate::pieces::{ByColor, Color, Piece};
 use crate::rules::Rules;
 use crate::variant::{CastlingStyle, FenExtras, Variant};
@@ -23,7 +23,7 @@ impl std::error::Error for FenError {}
 
 /// The board field of a FEN: every layer top rank first, layers split by `|`, `*` for cells
 /// that do not exist, `content` for the others (`None`: empty).
-pub fn fen_board(g: &Geometry, content: impl Fn(Square) -> Option<char>) -> String {
+pub fn fen_board<W: Word>(g: &Geometry<W>, content: impl Fn(Square) -> Option<char>) -> String {
     let layers: Vec<String> = (0..g.layers)
         .map(|l| {
             let ranks: Vec<String> = (0..g.ranks)
@@ -71,9 +71,9 @@ fn err<T>(reason: impl Into<String>) -> Result<T, FenError> {
     Err(FenError(reason.into()))
 }
 
-impl Position {
+impl<W: Word> Position<W> {
     /// Parses a FEN of `variant`, rejecting what is malformed or impossible with the reason.
-    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<Position, FenError> {
+    pub fn from_fen(variant: Arc<Variant<W>>, fen: &str) -> Result<Position<W>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return err("it is empty");

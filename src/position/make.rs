@@ -1,7 +1,7 @@
 //! Making and unmaking moves, with the hash updated incrementally.
 
 use super::{EnPassant, Position, Undo};
-use crate::geometry::{Bitboard, Square};
+use crate::geometry::{Bitboard, Square, Word};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::{Color, Piece};
 
@@ -13,7 +13,7 @@ pub struct NullUndo {
     halfmove: u32,
 }
 
-impl Position {
+impl<W: Word> Position<W> {
     /// Plays a move (which must be pseudo-legal here).
     pub fn make(&mut self, mv: Move) {
         let moved = self.piece_at(mv.from);
@@ -85,7 +85,7 @@ impl Position {
 
     /// Inside-out rule 7: after a king is captured, each player gets a pawn on every empty
     /// pawn start square of a file where that player has no pawn. Returns the cells filled.
-    fn spawn_pawns(&mut self) -> Bitboard {
+    fn spawn_pawns(&mut self) -> Bitboard<W> {
         let Some(pawn) = self.variant.pawn else { return Bitboard::EMPTY };
         let variant = self.variant.clone();
         let g = &variant.geometry;

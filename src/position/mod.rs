@@ -7,7 +7,7 @@ pub mod zobrist;
 use std::sync::Arc;
 
 use crate::eval::psq::Sums;
-use crate::geometry::{Bitboard, Cells, Square, MAX_CELLS, MAX_LAYERS};
+use crate::geometry::{Bitboard, Cells, Narrow, Square, Wide, Word, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
 use crate::variant::{FenExtras, Variant};
 
@@ -38,7 +38,7 @@ pub type Trip = (Square, Square);
 
 /// What make() saves for unmake().
 #[derive(Clone, Debug)]
-pub(crate) struct Undo {
+pub(crate) struct Undo<W: Word> {
     mv: crate::movegen::Move,
     moved: Piece,
     captured: Piece,
@@ -49,16 +49,35 @@ pub(crate) struct Undo {
     last_move: Option<Trip>,
     scores: ByColor<u32>,
     psq: Sums,
-    spawned: Bitboard,
+    spawned: Bitboard<W>,
+}
+
+impl<W: Word> Undo<W> {
+    /// The same record with masks of another word.
+    fn resized<V: Word>(&self) -> Undo<V> {
+        Undo {
+            mv: self.mv,
+            moved: self.moved,
+            captured: self.captured,
+            rights: self.rights,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            last_move: self.last_move,
+            scores: self.scores,
+            psq: self.psq,
+            spawned: self.spawned.resized(),
+        }
+    }
 }
 
 /// A position of a variant, with the history needed to unmake moves.
 #[derive(Clone)]
-pub struct Position {
-    variant: Arc<Variant>,
+pub struct Position<W: Word = Wide> {
+    variant: Arc<Variant<W>>,
     board: [[Piece; MAX_CELLS]; MAX_LAYERS],
-    by_color: [[Bitboard; MAX_LAYERS]; 2],
-    by_role: [[Bitboard; MAX_LAYERS]; MAX_ROLES],
+    by_color: [[Bitboard<W>; MAX_LAYERS]; 2],
+    by_role: [[Bitboard<W>; MAX_LAYERS]; MAX_ROLES],
     side: Color,
     castling: Castling,
     ep: Option<EnPassant>,
@@ -66,14 +85,21 @@ pub struct Position {
     fullmove: u32,
     hash: u64,
     psq: Sums,
-    history: Vec<Undo>,
+    history: Vec<Undo<W>>,
     last_moves: ByColor<Option<Trip>>,
     scores: ByColor<u32>,
 }
 
-impl Position {
+impl Position<Wide> {
+    /// This position with 64-bit masks, when its variant has them (see [`Variant::narrow`]).
+    pub fn narrowed(&self) -> Option<Position<Narrow>> {
+        self.variant.narrow.clone().map(|variant| self.resized(variant))
+    }
+}
+
+impl<W: Word> Position<W> {
     /// An empty board of `variant`, White to move.
-    pub(crate) fn empty(variant: Arc<Variant>) -> Position {
+    pub(crate) fn empty(variant: Arc<Variant<W>>) -> Position<W> {
         Position {
             variant,
             board: [[Piece::NONE; MAX_CELLS]; MAX_LAYERS],
@@ -92,15 +118,36 @@ impl Position {
         }
     }
 
+    /// This position on `variant`, the same variant with masks of another word.
+    fn resized<V: Word>(&self, variant: Arc<Variant<V>>) -> Position<V> {
+        let resize = |sets: &[Bitboard<W>; MAX_LAYERS]| sets.map(Bitboard::resized);
+        Position {
+            variant,
+            board: self.board,
+            by_color: self.by_color.each_ref().map(resize),
+            by_role: self.by_role.each_ref().map(resize),
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            psq: self.psq,
+            history: self.history.iter().map(Undo::resized).collect(),
+            last_moves: self.last_moves,
+            scores: self.scores,
+        }
+    }
+
     /// The variant's start position.
-    pub fn start(variant: Arc<Variant>) -> Result<Position, FenError> {
+    pub fn start(variant: Arc<Variant<W>>) -> Result<Position<W>, FenError> {
         let fen = variant.start_fen.clone();
         Position::from_fen(variant, &fen)
     }
 
     /// The variant this position belongs to.
     #[inline]
-    pub fn variant(&self) -> &Arc<Variant> {
+    pub fn variant(&self) -> &Arc<Variant<W>> {
         &self.variant
     }
 
@@ -118,30 +165,30 @@ impl Position {
 
     /// Occupied cells of a layer.
     #[inline]
-    pub fn occupied(&self, layer: u8) -> Bitboard {
+    pub fn occupied(&self, layer: u8) -> Bitboard<W> {
         self.by_color[0][layer as usize] | self.by_color[1][layer as usize]
     }
 
     /// Cells of a layer that stop a rider: occupied or absent.
     #[inline]
-    pub fn blockers(&self, layer: u8) -> Bitboard {
+    pub fn blockers(&self, layer: u8) -> Bitboard<W> {
         self.occupied(layer) | self.variant.geometry.holes[layer as usize]
     }
 
     /// Cells of a layer holding pieces of `color`.
     #[inline]
-    pub fn color_bb(&self, color: Color, layer: u8) -> Bitboard {
+    pub fn color_bb(&self, color: Color, layer: u8) -> Bitboard<W> {
         self.by_color[color.index()][layer as usize]
     }
 
     /// Cells of a layer holding pieces of `color` and `role`.
     #[inline]
-    pub fn pieces(&self, color: Color, role: Role, layer: u8) -> Bitboard {
+    pub fn pieces(&self, color: Color, role: Role, layer: u8) -> Bitboard<W> {
         self.by_role[role as usize][layer as usize] & self.by_color[color.index()][layer as usize]
     }
 
     /// The squares of `color`'s royal pieces.
-    pub fn king_squares(&self, color: Color) -> KingSquares<'_> {
+    pub fn king_squares(&self, color: Color) -> KingSquares<'_, W> {
         let cells = self.variant.king.map_or(Bitboard::EMPTY, |k| self.pieces(color, k, 0));
         KingSquares { pos: self, color, layer: 0, cells: cells.into_iter() }
     }
@@ -343,14 +390,14 @@ impl Position {
 }
 
 /// The squares of one colour's royal pieces, board by board (see [`Position::king_squares`]).
-pub struct KingSquares<'a> {
-    pos: &'a Position,
+pub struct KingSquares<'a, W: Word> {
+    pos: &'a Position<W>,
     color: Color,
     layer: u8,
     cells: Cells,
 }
 
-impl Iterator for KingSquares<'_> {
+impl<W: Word> Iterator for KingSquares<'_, W> {
     type Item = Square;
 
     #[inline]

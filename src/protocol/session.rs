@@ -12,7 +12,7 @@ use crate::position::Position;
 use crate::search::personality::{choose, Personality, Rng};
 use crate::search::{search, Info, Limits, Shared};
 use crate::variant::Variant;
-use crate::with_rules;
+use crate::{with_narrowest, with_rules};
 
 /// The default transposition table size in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -123,8 +123,8 @@ impl Session {
         self.seed = self.seed.wrapping_add(1);
         let seed = self.seed;
         self.running = Some(std::thread::spawn(move || {
-            let result = with_rules!(&variant.family, |rules| {
-                let eval = Eval::new(&variant);
+            let result = with_narrowest!(pos, |rules, pos| {
+                let eval = Eval::new(pos.variant());
                 if personality == Personality::Normal {
                     search(rules, &pos, &eval, &limits, &shared, |info| on_info(&variant, info, &shared))
                 } else {

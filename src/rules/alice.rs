@@ -2,7 +2,7 @@
 //! board, then transfers to the twin square on another board.
 
 use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
-use crate::geometry::{Bitboard, Square, MAX_LAYERS};
+use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -48,7 +48,7 @@ impl Alice {
     }
 
     /// Duo: whether a non-pawn piece of `by` stands on a twin of `sq` (it could capture by a zero move).
-    fn zero_move_attack(&self, pos: &Position, sq: Square, by: Color) -> bool {
+    fn zero_move_attack<W: Word>(&self, pos: &Position<W>, sq: Square, by: Color) -> bool {
         self.zero_moves == ZeroMoves::Capturing
             && self.others(sq.layer()).any(|l| {
                 let p = pos.piece_at(sq.twin(l));
@@ -57,18 +57,18 @@ impl Alice {
     }
 }
 
-impl Rules for Alice {
+impl<W: Word> Rules<W> for Alice {
     // A piece arriving from another board can only block; one leaving can only discover.
     const DISCOVERY_ONLY: bool = true;
 
     #[inline]
-    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+    fn transfer(&self, pos: &Position<W>, from: Square, t: Targets<W>, emit: &mut impl FnMut(Square, Option<Square>)) {
         transfer(pos, self.transfer, self.layers, from, t, emit);
     }
 
     fn castle_landing(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         king: (Square, Square),
         rook: (Square, Square),
         emit: &mut impl FnMut(Square, Square),
@@ -85,7 +85,7 @@ impl Rules for Alice {
     /// Rule 4 (and the shared definition of check): an enemy on the same board attacks the
     /// square and could complete the capture by its transfer rule; in `duo`, also an enemy
     /// non-pawn piece on a twin square.
-    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+    fn attacked(&self, pos: &Position<W>, sq: Square, by: Color) -> bool {
         if attacked_on_layer(pos, sq, by) {
             let can_land = match self.transfer {
                 Transfer::Required => self.others(sq.layer()).any(|l| {
@@ -102,7 +102,7 @@ impl Rules for Alice {
     }
 
     /// Rule 6: castling looks at attacks on the castling board only (and `duo`'s twin attacks).
-    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {
+    fn castle_attacked(&self, pos: &Position<W>, sq: Square, by: Color, king: Square) -> bool {
         is_attacked(pos, sq.layer(), sq.cell(), by, blockers_without(pos, sq.layer(), king))
             || self.zero_move_attack(pos, sq, by)
     }
@@ -110,14 +110,14 @@ impl Rules for Alice {
     /// Rule 4: capture a checker or block its line on the king's board, or take a twin of the
     /// king's square (filling the landing squares a capture needs, or, in `duo`, capturing a
     /// piece that would take the king by a zero move).
-    fn evasion_cells(&self, pos: &Position, king: Square) -> Option<[Bitboard; MAX_LAYERS]> {
+    fn evasion_cells(&self, pos: &Position<W>, king: Square) -> Option<[Bitboard<W>; MAX_LAYERS]> {
         let mut cells = [Bitboard::from_cell(king.cell()); MAX_LAYERS];
         cells[king.layer() as usize] = attack_lines(pos, king.layer(), king.cell(), pos.side().flip());
         Some(cells)
     }
 
     /// Rule 5: the king's move must be legal on its own board, its start square vacated.
-    fn king_targets(&self, pos: &Position, from: Square, mut t: Targets) -> Targets {
+    fn king_targets(&self, pos: &Position<W>, from: Square, mut t: Targets<W>) -> Targets<W> {
         let layer = from.layer();
         let blockers = pos.blockers(layer).without(from.cell());
         let them = pos.side().flip();
@@ -133,7 +133,7 @@ impl Rules for Alice {
     }
 
     /// `msalice` and `duo` zero moves.
-    fn extra_moves(&self, pos: &Position, captures_only: bool, list: &mut Vec<Move>) {
+    fn extra_moves(&self, pos: &Position<W>, captures_only: bool, list: &mut Vec<Move>) {
         // Only `duo`'s zero moves capture.
         if self.zero_moves == ZeroMoves::None || (captures_only && self.zero_moves != ZeroMoves::Capturing) {
             return;
@@ -176,12 +176,12 @@ impl Rules for Alice {
     }
 
     /// Rule 3: with a required transfer, twin squares are never all occupied.
-    fn validate(&self, pos: &Position) -> Result<(), String> {
+    fn validate(&self, pos: &Position<W>) -> Result<(), String> {
         if self.transfer != Transfer::Required {
             return Ok(());
         }
         let g = &pos.variant().geometry;
-        let mut all = Bitboard(u128::MAX);
+        let mut all = Bitboard::ALL;
         for l in 0..self.layers {
             all &= pos.occupied(l);
         }
@@ -198,12 +198,12 @@ impl Rules for Alice {
 
 /// Where a piece's geometric targets land under a transfer rule (rules 2 and 3 and the sisters').
 #[inline]
-pub fn transfer(
-    pos: &Position,
+pub fn transfer<W: Word>(
+    pos: &Position<W>,
     rule: Transfer,
     layers: u8,
     from: Square,
-    t: Targets,
+    t: Targets<W>,
     emit: &mut impl FnMut(Square, Option<Square>),
 ) {
     let here = from.layer();
@@ -228,8 +228,8 @@ pub fn transfer(
 }
 
 /// Where king and rook land after castling under a transfer rule, from their squares on the castling board.
-pub fn castle_transfer(
-    pos: &Position,
+pub fn castle_transfer<W: Word>(
+    pos: &Position<W>,
     rule: Transfer,
     layers: u8,
     king_to: Square,

@@ -1,7 +1,7 @@
 //! FIDE chess: one board, no transfer.
 
 use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
-use crate::geometry::{Bitboard, Square, MAX_LAYERS};
+use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -10,11 +10,17 @@ use crate::position::Position;
 #[derive(Clone, Debug, Default)]
 pub struct Fide;
 
-impl Rules for Fide {
+impl<W: Word> Rules<W> for Fide {
     const DISCOVERY_ONLY: bool = true;
 
     #[inline]
-    fn transfer(&self, _pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+    fn transfer(
+        &self,
+        _pos: &Position<W>,
+        from: Square,
+        targets: Targets<W>,
+        emit: &mut impl FnMut(Square, Option<Square>),
+    ) {
         let layer = from.layer();
         for cell in targets.quiet {
             emit(Square::new(layer, cell), None);
@@ -26,13 +32,13 @@ impl Rules for Fide {
     }
 
     #[inline]
-    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+    fn attacked(&self, pos: &Position<W>, sq: Square, by: Color) -> bool {
         attacked_on_layer(pos, sq, by)
     }
 
     /// A king stepping on one board is safe when its destination is not attacked with the king lifted.
     #[inline]
-    fn king_move_safe(&self, pos: &Position, mv: Move) -> Option<bool> {
+    fn king_move_safe(&self, pos: &Position<W>, mv: Move) -> Option<bool> {
         let king = pos.piece_at(mv.from);
         if mv.kind != MoveKind::Normal || Some(king.role()) != pos.variant().king {
             return None;
@@ -43,13 +49,13 @@ impl Rules for Fide {
     }
 
     /// Capture a checker or block its line, on the king's board.
-    fn evasion_cells(&self, pos: &Position, king: Square) -> Option<[Bitboard; MAX_LAYERS]> {
+    fn evasion_cells(&self, pos: &Position<W>, king: Square) -> Option<[Bitboard<W>; MAX_LAYERS]> {
         let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
         cells[king.layer() as usize] = attack_lines(pos, king.layer(), king.cell(), pos.side().flip());
         Some(cells)
     }
 
-    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {
+    fn castle_attacked(&self, pos: &Position<W>, sq: Square, by: Color, king: Square) -> bool {
         is_attacked(pos, sq.layer(), sq.cell(), by, blockers_without(pos, sq.layer(), king))
     }
 }

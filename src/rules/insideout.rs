@@ -2,7 +2,7 @@
 //! an inner cell (layer 2); kings are captured, and a captured king makes pawns spawn.
 
 use super::{is_attacked, Outcome, Reason, Rules, Targets};
-use crate::geometry::{Bitboard, Cell, Square};
+use crate::geometry::{Bitboard, Cell, Square, Word};
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -17,18 +17,18 @@ pub struct InsideOut;
 
 impl InsideOut {
     /// Rule 8: a player may not move a piece straight back from where their last move took it.
-    fn reversal(pos: &Position, from: Square, to: Square) -> bool {
+    fn reversal<W: Word>(pos: &Position<W>, from: Square, to: Square) -> bool {
         pos.last_move(pos.side()) == Some((to, from))
     }
 }
 
-impl Rules for InsideOut {
+impl<W: Word> Rules<W> for InsideOut {
     const DISCOVERY_ONLY: bool = false;
     const KING_CAPTURE: bool = true;
 
     /// Rule 4: a rider passes a dual field only when both its cells are empty.
     #[inline]
-    fn blockers(&self, pos: &Position, layer: u8) -> Bitboard {
+    fn blockers(&self, pos: &Position<W>, layer: u8) -> Bitboard<W> {
         if layer == OUTER {
             pos.blockers(OUTER) | pos.occupied(INNER)
         } else {
@@ -37,7 +37,7 @@ impl Rules for InsideOut {
     }
 
     /// Rule 4 for the double step: the passed field wholly empty; a dual destination needs only its inner cell.
-    fn double_step_clear(&self, pos: &Position, _layer: u8, passed: Cell, dest: Cell) -> bool {
+    fn double_step_clear(&self, pos: &Position<W>, _layer: u8, passed: Cell, dest: Cell) -> bool {
         let dual = pos.variant().geometry.cells[INNER as usize];
         let (outer, inner) = (pos.occupied(OUTER), pos.occupied(INNER));
         let passed_clear = !outer.contains(passed) && !inner.contains(passed);
@@ -47,7 +47,7 @@ impl Rules for InsideOut {
 
     /// Rules 1-3: a move ending at a dual field ends in its inner cell; a piece in an inner
     /// cell may only step out to the outer cell of its field.
-    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+    fn transfer(&self, pos: &Position<W>, from: Square, t: Targets<W>, emit: &mut impl FnMut(Square, Option<Square>)) {
         let us = pos.side();
         let mut out = |to: Square, capture: Option<Square>| {
             if !InsideOut::reversal(pos, from, to) {
@@ -81,21 +81,21 @@ impl Rules for InsideOut {
     /// Outer pieces capture on the outer cells and in the inner cells they reach; an inner
     /// piece's one move out ignores its geometry.
     #[inline]
-    fn capture_cells(&self, pos: &Position, layer: u8) -> Option<Bitboard> {
+    fn capture_cells(&self, pos: &Position<W>, layer: u8) -> Option<Bitboard<W>> {
         let them = pos.side().flip();
         (layer == OUTER).then(|| pos.color_bb(them, OUTER) | pos.color_bb(them, INNER))
     }
 
-    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+    fn attacked(&self, pos: &Position<W>, sq: Square, by: Color) -> bool {
         is_attacked(pos, sq.layer(), sq.cell(), by, self.blockers(pos, sq.layer()))
     }
 
-    fn castle_attacked(&self, _: &Position, _: Square, _: Color, _: Square) -> bool {
+    fn castle_attacked(&self, _: &Position<W>, _: Square, _: Color, _: Square) -> bool {
         false
     }
 
     /// Rule 9: a player with no king left has lost.
-    fn ended(&self, pos: &Position) -> Option<Outcome> {
+    fn ended(&self, pos: &Position<W>) -> Option<Outcome> {
         let us = pos.side();
         [us, us.flip()]
             .into_iter()
@@ -104,7 +104,7 @@ impl Rules for InsideOut {
     }
 
     /// Rule 9: a player with no move has lost.
-    fn no_moves(&self, pos: &Position) -> Outcome {
+    fn no_moves(&self, pos: &Position<W>) -> Outcome {
         Outcome { winner: Some(pos.side().flip()), reason: Reason::NoMove }
     }
 }

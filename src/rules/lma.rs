@@ -2,22 +2,27 @@
 //! lands on the other board instead, so every piece keeps its colour.
 
 use super::{attack_lines, blockers_without, is_attacked, Rules, Targets};
-use crate::geometry::{Bitboard, Cell, Geometry, Square, MAX_LAYERS};
+use crate::geometry::{Bitboard, Cell, Geometry, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::Position;
 
 /// The rules of LMA (two boards, colour-bound pieces).
 #[derive(Clone, Debug)]
-pub struct Lma {
+pub struct Lma<W: Word> {
     /// The cells of each colour `(file + rank) mod 2`.
-    colour: [Bitboard; 2],
+    colour: [Bitboard<W>; 2],
     files: u8,
 }
 
-impl Lma {
+impl<W: Word> Lma<W> {
     /// The rules for a geometry.
-    pub fn new(geometry: &Geometry) -> Lma {
+    pub fn new(geometry: &Geometry<W>) -> Lma<W> {
         Lma { colour: [geometry.colour_mask(0), geometry.colour_mask(1)], files: geometry.files }
+    }
+
+    /// The same rules with masks of another word, wide enough for the board.
+    pub fn resized<V: Word>(&self) -> Lma<V> {
+        Lma { colour: self.colour.map(Bitboard::resized), files: self.files }
     }
 
     #[inline]
@@ -26,32 +31,32 @@ impl Lma {
     }
 }
 
-impl Lma {
+impl<W: Word> Lma<W> {
     /// Check by the colour rule, with `gone` (a castling king) taken off the board.
-    fn attacked_without(&self, pos: &Position, sq: Square, by: Color, gone: Option<Square>) -> bool {
+    fn attacked_without(&self, pos: &Position<W>, sq: Square, by: Color, gone: Option<Square>) -> bool {
         let (here, there, v) = (sq.layer(), 1 - sq.layer(), sq.cell());
         let p = self.parity(v);
         let blockers = |layer| gone.map_or(pos.blockers(layer), |g| blockers_without(pos, layer, g));
         // Attackers standing on the cells of `colour` of `layer` only.
-        let attacked_from = |layer: u8, colour: Bitboard| {
+        let attacked_from = |layer: u8, colour: Bitboard<W>| {
             pos.variant().tables.attackers(by, v, blockers(layer), |r| pos.pieces(by, r, layer) & colour, true).any()
         };
         if pos.occupied(there).contains(v) {
             // An off-colour capture needs the twin empty; so does a capture from the other board.
             attacked_from(here, self.colour[p])
         } else {
-            attacked_from(here, Bitboard(u128::MAX)) || attacked_from(there, self.colour[1 - p])
+            attacked_from(here, Bitboard::ALL) || attacked_from(there, self.colour[1 - p])
         }
     }
 }
 
-impl Rules for Lma {
+impl<W: Word> Rules<W> for Lma<W> {
     // Vacating the king's twin square unblocks off-colour captures, so every move is tested.
     const DISCOVERY_ONLY: bool = false;
 
     /// The colour rule: same colour stays on the board; other colour lands on the twin.
     #[inline]
-    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+    fn transfer(&self, pos: &Position<W>, from: Square, t: Targets<W>, emit: &mut impl FnMut(Square, Option<Square>)) {
         let here = from.layer();
         let there = 1 - here;
         let p = self.parity(from.cell());
@@ -77,7 +82,7 @@ impl Rules for Lma {
 
     /// An off-colour move captures an enemy on either board.
     #[inline]
-    fn capture_cells(&self, pos: &Position, _layer: u8) -> Option<Bitboard> {
+    fn capture_cells(&self, pos: &Position<W>, _layer: u8) -> Option<Bitboard<W>> {
         let them = pos.side().flip();
         Some(pos.color_bb(them, 0) | pos.color_bb(them, 1))
     }
@@ -85,7 +90,7 @@ impl Rules for Lma {
     /// Castling: each of king and rook follows the colour rule and needs an empty landing twin.
     fn castle_landing(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         king: (Square, Square),
         rook: (Square, Square),
         emit: &mut impl FnMut(Square, Square),
@@ -104,17 +109,17 @@ impl Rules for Lma {
     }
 
     /// The shared definition of check under the colour rule.
-    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+    fn attacked(&self, pos: &Position<W>, sq: Square, by: Color) -> bool {
         self.attacked_without(pos, sq, by, None)
     }
 
-    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool {
+    fn castle_attacked(&self, pos: &Position<W>, sq: Square, by: Color, king: Square) -> bool {
         self.attacked_without(pos, sq, by, Some(king))
     }
 
     /// A king is attacked only along an enemy rider's lines to its cell (on either board) or,
     /// off-colour, once its twin is empty; leapers need no emptied cell.
-    fn exposing_cells(&self, pos: &Position, king: Square) -> Option<Bitboard> {
+    fn exposing_cells(&self, pos: &Position<W>, king: Square) -> Option<Bitboard<W>> {
         let them = pos.side().flip();
         let tables = &pos.variant().tables;
         let lines = (0..2).fold(Bitboard::EMPTY, |b, layer| {
@@ -125,7 +130,7 @@ impl Rules for Lma {
 
     /// Capture a checker or block its line on either board, or fill the king's twin (which
     /// off-colour captures need empty).
-    fn evasion_cells(&self, pos: &Position, king: Square) -> Option<[Bitboard; MAX_LAYERS]> {
+    fn evasion_cells(&self, pos: &Position<W>, king: Square) -> Option<[Bitboard<W>; MAX_LAYERS]> {
         let them = pos.side().flip();
         let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
         for (layer, lines) in cells.iter_mut().enumerate().take(2) {
@@ -137,7 +142,7 @@ impl Rules for Lma {
     }
 
     /// A king may not change colour onto a square attacked on its own board.
-    fn king_targets(&self, pos: &Position, from: Square, mut t: Targets) -> Targets {
+    fn king_targets(&self, pos: &Position<W>, from: Square, mut t: Targets<W>) -> Targets<W> {
         let layer = from.layer();
         let blockers = pos.blockers(layer).without(from.cell());
         let them = pos.side().flip();

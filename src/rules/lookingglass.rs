@@ -3,7 +3,7 @@
 
 use super::alice::{castle_transfer, transfer, Transfer};
 use super::{attacked_on_layer, Outcome, Reason, Rules, Targets};
-use crate::geometry::Square;
+use crate::geometry::{Square, Word};
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -11,19 +11,19 @@ use crate::position::Position;
 #[derive(Clone, Debug, Default)]
 pub struct LookingGlass;
 
-impl Rules for LookingGlass {
+impl<W: Word> Rules<W> for LookingGlass {
     const DISCOVERY_ONLY: bool = false;
     const KING_CAPTURE: bool = true;
 
     #[inline]
-    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+    fn transfer(&self, pos: &Position<W>, from: Square, t: Targets<W>, emit: &mut impl FnMut(Square, Option<Square>)) {
         transfer(pos, Transfer::StayWhenBlocked, 2, from, t, emit);
     }
 
     /// After castling king and rook each transfer if their own twin is empty.
     fn castle_landing(
         &self,
-        pos: &Position,
+        pos: &Position<W>,
         king: (Square, Square),
         rook: (Square, Square),
         emit: &mut impl FnMut(Square, Square),
@@ -31,17 +31,17 @@ impl Rules for LookingGlass {
         castle_transfer(pos, Transfer::StayWhenBlocked, 2, king.1, rook.1, emit);
     }
 
-    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+    fn attacked(&self, pos: &Position<W>, sq: Square, by: Color) -> bool {
         attacked_on_layer(pos, sq, by)
     }
 
     /// Castling has no check condition.
-    fn castle_attacked(&self, _: &Position, _: Square, _: Color, _: Square) -> bool {
+    fn castle_attacked(&self, _: &Position<W>, _: Square, _: Color, _: Square) -> bool {
         false
     }
 
     /// Capturing the enemy king wins.
-    fn ended(&self, pos: &Position) -> Option<Outcome> {
+    fn ended(&self, pos: &Position<W>) -> Option<Outcome> {
         Color::ALL
             .into_iter()
             .find(|&c| pos.king_squares(c).next().is_none())
@@ -49,7 +49,7 @@ impl Rules for LookingGlass {
     }
 
     /// No move on either board: a draw.
-    fn no_moves(&self, _: &Position) -> Outcome {
+    fn no_moves(&self, _: &Position<W>) -> Outcome {
         Outcome { winner: None, reason: Reason::NoMove }
     }
 }

@@ -12,7 +12,7 @@ pub mod lookingglass;
 pub mod monochrome;
 pub mod outcome;
 
-use crate::geometry::{Bitboard, Cell, Square, MAX_LAYERS};
+use crate::geometry::{Bitboard, Cell, Square, Wide, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -26,21 +26,22 @@ pub use outcome::{Outcome, Reason};
 
 /// The geometric targets of one piece on its own layer, sorted by what stands there.
 #[derive(Copy, Clone, Debug, Default)]
-pub struct Targets {
+pub struct Targets<W: Word> {
     /// Empty cells it may move to.
-    pub quiet: Bitboard,
+    pub quiet: Bitboard<W>,
     /// Cells holding an enemy it may capture.
-    pub capture: Bitboard,
+    pub capture: Bitboard<W>,
     /// Empty cells it could capture on (for rules that capture on another layer).
-    pub capture_empty: Bitboard,
+    pub capture_empty: Bitboard<W>,
     /// Every cell its moving geometry reaches, whatever stands there.
-    pub quiet_reach: Bitboard,
+    pub quiet_reach: Bitboard<W>,
     /// Every cell its capturing geometry reaches, whatever stands there.
-    pub capture_reach: Bitboard,
+    pub capture_reach: Bitboard<W>,
 }
 
-/// The rules of one variant family: the hooks named after the clauses of RULES.md.
-pub trait Rules: Sync + Send + Sized {
+/// The rules of one variant family, on masks of the word `W`: the hooks named after the clauses
+/// of RULES.md.
+pub trait Rules<W: Word>: Sync + Send + Sized {
     /// Whether a move other than a king move, castling or en passant can expose its own king
     /// only by emptying a square of the king's board (its start, or a capture square it does
     /// not land on) that lies between the king and an enemy rider.
@@ -54,13 +55,13 @@ pub trait Rules: Sync + Send + Sized {
 
     /// The cells of `layer` that stop a rider there.
     #[inline]
-    fn blockers(&self, pos: &Position, layer: u8) -> Bitboard {
+    fn blockers(&self, pos: &Position<W>, layer: u8) -> Bitboard<W> {
         pos.blockers(layer)
     }
 
     /// Whether a pawn's double step from `layer` over `passed` to `dest` finds its way clear.
     #[inline]
-    fn double_step_clear(&self, pos: &Position, layer: u8, passed: Cell, dest: Cell) -> bool {
+    fn double_step_clear(&self, pos: &Position<W>, layer: u8, passed: Cell, dest: Cell) -> bool {
         let empty = !pos.occupied(layer) & pos.variant().geometry.cells[layer as usize];
         empty.contains(passed) && empty.contains(dest)
     }
@@ -68,18 +69,24 @@ pub trait Rules: Sync + Send + Sized {
     /// The cells one of which a piece on `layer` must reach geometrically to capture anything
     /// (by default the enemies on its layer); `None` when the family cannot say.
     #[inline]
-    fn capture_cells(&self, pos: &Position, layer: u8) -> Option<Bitboard> {
+    fn capture_cells(&self, pos: &Position<W>, layer: u8) -> Option<Bitboard<W>> {
         Some(pos.color_bb(pos.side().flip(), layer))
     }
 
     /// Turns a piece's geometric targets into landing squares: calls `emit(to, captured_square)`.
-    fn transfer(&self, pos: &Position, from: Square, targets: Targets, emit: &mut impl FnMut(Square, Option<Square>));
+    fn transfer(
+        &self,
+        pos: &Position<W>,
+        from: Square,
+        targets: Targets<W>,
+        emit: &mut impl FnMut(Square, Option<Square>),
+    );
 
     /// Where king and rook land after castling, given their `(from, to)` on the king's layer;
     /// by default where castling put them.
     fn castle_landing(
         &self,
-        _pos: &Position,
+        _pos: &Position<W>,
         king: (Square, Square),
         rook: (Square, Square),
         emit: &mut impl FnMut(Square, Square),
@@ -88,48 +95,48 @@ pub trait Rules: Sync + Send + Sized {
     }
 
     /// Whether a piece of the other side standing on `sq` could be captured by `by`.
-    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool;
+    fn attacked(&self, pos: &Position<W>, sq: Square, by: Color) -> bool;
 
     /// Whether castling may not start from or cross `sq` because `by` attacks it, judged with
     /// the castling king already gone from `king`.
-    fn castle_attacked(&self, pos: &Position, sq: Square, by: Color, king: Square) -> bool;
+    fn castle_attacked(&self, pos: &Position<W>, sq: Square, by: Color, king: Square) -> bool;
 
     /// Removes king targets that the family forbids before any transfer.
-    fn king_targets(&self, _pos: &Position, _from: Square, targets: Targets) -> Targets {
+    fn king_targets(&self, _pos: &Position<W>, _from: Square, targets: Targets<W>) -> Targets<W> {
         targets
     }
 
     /// Whether a plain king move leaves the king safe, when the family can tell without playing
     /// it; `None` means "play it and look".
-    fn king_move_safe(&self, _pos: &Position, _mv: crate::movegen::Move) -> Option<bool> {
+    fn king_move_safe(&self, _pos: &Position<W>, _mv: crate::movegen::Move) -> Option<bool> {
         None
     }
 
     /// Adds the family's extra moves (zero moves, Monochrome's castling) to `list`; with
     /// `captures_only`, at least those that capture (the generator drops the others).
-    fn extra_moves(&self, _pos: &Position, _captures_only: bool, _list: &mut Vec<crate::movegen::Move>) {}
+    fn extra_moves(&self, _pos: &Position<W>, _captures_only: bool, _list: &mut Vec<crate::movegen::Move>) {}
 
     /// For a family that is not `DISCOVERY_ONLY`: the cells, on any board, whose emptying could
     /// expose the side to move's unchecked king on `king`; a move other than a king move,
     /// castling or en passant that empties none of them is legal. `None`: test every move.
-    fn exposing_cells(&self, _pos: &Position, _king: Square) -> Option<Bitboard> {
+    fn exposing_cells(&self, _pos: &Position<W>, _king: Square) -> Option<Bitboard<W>> {
         None
     }
 
     /// When the side to move's one king, on `king`, is in check: per board, the cells where a
     /// move other than a king move or en passant must land or capture to have a chance of
     /// ending the check (more cells are fine, fewer are not). `None`: try every move.
-    fn evasion_cells(&self, _pos: &Position, _king: Square) -> Option<[Bitboard; MAX_LAYERS]> {
+    fn evasion_cells(&self, _pos: &Position<W>, _king: Square) -> Option<[Bitboard<W>; MAX_LAYERS]> {
         None
     }
 
     /// Whether the game is over before any move is looked at (a king captured, a half emptied).
-    fn ended(&self, _pos: &Position) -> Option<Outcome> {
+    fn ended(&self, _pos: &Position<W>) -> Option<Outcome> {
         None
     }
 
     /// The result when the side to move has no legal move.
-    fn no_moves(&self, pos: &Position) -> Outcome {
+    fn no_moves(&self, pos: &Position<W>) -> Outcome {
         if crate::movegen::in_check(self, pos, pos.side()) {
             Outcome { winner: Some(pos.side().flip()), reason: Reason::Checkmate }
         } else {
@@ -138,25 +145,25 @@ pub trait Rules: Sync + Send + Sized {
     }
 
     /// The result of a game ended by the 50-move rule or repetition (a draw unless the family scores it).
-    fn drawn(&self, _pos: &Position, reason: Reason) -> Outcome {
+    fn drawn(&self, _pos: &Position<W>, reason: Reason) -> Outcome {
         Outcome { winner: None, reason }
     }
 
     /// Rejects positions the family's rules can never produce.
-    fn validate(&self, _pos: &Position) -> Result<(), String> {
+    fn validate(&self, _pos: &Position<W>) -> Result<(), String> {
         Ok(())
     }
 }
 
 /// The rule family of a variant, with its options: the one place that names every family.
 #[derive(Clone, Debug)]
-pub enum Family {
+pub enum Family<W: Word = Wide> {
     /// FIDE chess on any geometry.
     Fide(Fide),
     /// Alice Chess and its sisters.
     Alice(Alice),
     /// Lilliputian Monochromatic Alice Chess.
-    Lma(Lma),
+    Lma(Lma<W>),
     /// Monochrome Chess.
     Monochrome(Monochrome),
     /// Inside-out Chess.
@@ -180,44 +187,79 @@ macro_rules! with_rules {
     };
 }
 
-impl Family {
+/// Runs `$body` with `$pos` bound to a copy of `$position` (a wide [`Position`]) in the
+/// narrowest word its variant has, and `$rules` to its family's rules, monomorphising it for
+/// every word and family: the search and perft run on 64-bit masks whenever the boards fit.
+#[macro_export]
+macro_rules! with_narrowest {
+    ($position:expr, |$rules:ident, $pos:ident| $body:expr) => {
+        match $position.narrowed() {
+            Some(narrow) => {
+                #[allow(unused_mut)]
+                let mut $pos = narrow;
+                let variant = $pos.variant().clone();
+                $crate::with_rules!(&variant.family, |$rules| $body)
+            }
+            None => {
+                #[allow(unused_mut)]
+                let mut $pos = $position.clone();
+                let variant = $pos.variant().clone();
+                $crate::with_rules!(&variant.family, |$rules| $body)
+            }
+        }
+    };
+}
+
+impl<W: Word> Family<W> {
+    /// The same family with its masks in another word, wide enough for its boards.
+    pub fn resized<V: Word>(&self) -> Family<V> {
+        match self {
+            Family::Fide(rules) => Family::Fide(rules.clone()),
+            Family::Alice(rules) => Family::Alice(rules.clone()),
+            Family::Lma(rules) => Family::Lma(rules.resized()),
+            Family::Monochrome(rules) => Family::Monochrome(rules.clone()),
+            Family::InsideOut(rules) => Family::InsideOut(rules.clone()),
+            Family::LookingGlass(rules) => Family::LookingGlass(rules.clone()),
+        }
+    }
+
     /// Whether the family's games are won by capturing kings rather than by mate.
     pub fn captures_kings(&self) -> bool {
-        fn of<R: Rules>(_: &R) -> bool {
+        fn of<W: Word, R: Rules<W>>(_: &R) -> bool {
             R::KING_CAPTURE
         }
-        with_rules!(self, |rules| of(rules))
+        with_rules!(self, |rules| of::<W, _>(rules))
     }
 }
 
 /// Pieces of `by` on `layer` whose capture geometry reaches `cell`, riders stopped by `blockers`.
 #[inline]
-pub fn attackers(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> Bitboard {
+pub fn attackers<W: Word>(pos: &Position<W>, layer: u8, cell: Cell, by: Color, blockers: Bitboard<W>) -> Bitboard<W> {
     pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), false)
 }
 
 /// Whether any piece of `by` on `layer` reaches `cell` with a capture, riders stopped by `blockers`.
 #[inline]
-pub fn is_attacked(pos: &Position, layer: u8, cell: Cell, by: Color, blockers: Bitboard) -> bool {
+pub fn is_attacked<W: Word>(pos: &Position<W>, layer: u8, cell: Cell, by: Color, blockers: Bitboard<W>) -> bool {
     pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), true).any()
 }
 
 /// Whether any piece of `by` on the square's layer geometrically attacks it, seeing that layer only.
 #[inline]
-pub fn attacked_on_layer(pos: &Position, sq: Square, by: Color) -> bool {
+pub fn attacked_on_layer<W: Word>(pos: &Position<W>, sq: Square, by: Color) -> bool {
     is_attacked(pos, sq.layer(), sq.cell(), by, pos.blockers(sq.layer()))
 }
 
 /// The pieces of `by` on `layer` that capture on `cell`, with the cells between each rider of
 /// them and `cell`: a piece landing or capturing on none of these leaves every such attack.
 #[inline]
-pub fn attack_lines(pos: &Position, layer: u8, cell: Cell, by: Color) -> Bitboard {
+pub fn attack_lines<W: Word>(pos: &Position<W>, layer: u8, cell: Cell, by: Color) -> Bitboard<W> {
     pos.variant().tables.attack_lines(by, cell, pos.blockers(layer), |r| pos.pieces(by, r, layer))
 }
 
 /// The blockers of a layer with one square (a king about to leave) taken away.
 #[inline]
-pub fn blockers_without(pos: &Position, layer: u8, gone: Square) -> Bitboard {
+pub fn blockers_without<W: Word>(pos: &Position<W>, layer: u8, gone: Square) -> Bitboard<W> {
     let b = pos.blockers(layer);
     if gone.layer() == layer {
         b.without(gone.cell())

@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use super::{attacked_on_layer, Outcome, Reason, Rules, Targets};
-use crate::geometry::Square;
+use crate::geometry::{Square, Word};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -15,7 +15,7 @@ pub struct Monochrome;
 
 impl Monochrome {
     /// The game's end by the scores: the higher score wins, equal scores draw.
-    fn scored(pos: &Position, reason: Reason) -> Outcome {
+    fn scored<W: Word>(pos: &Position<W>, reason: Reason) -> Outcome {
         let s = pos.scores();
         let winner = match s[Color::White].cmp(&s[Color::Black]) {
             Ordering::Greater => Some(Color::White),
@@ -26,18 +26,18 @@ impl Monochrome {
     }
 
     /// No rejection: a piece the opponent just moved from A to B may not go straight back.
-    fn rejected(pos: &Position, from: Square, to: Square) -> bool {
+    fn rejected<W: Word>(pos: &Position<W>, from: Square, to: Square) -> bool {
         pos.last_move(pos.side().flip()) == Some((to, from))
     }
 }
 
-impl Rules for Monochrome {
+impl<W: Word> Rules<W> for Monochrome {
     const DISCOVERY_ONLY: bool = false;
     const KING_CAPTURE: bool = true;
 
     /// Pieces move as in FIDE chess; enemies stand only in the other half, so captures happen there.
     #[inline]
-    fn transfer(&self, pos: &Position, from: Square, t: Targets, emit: &mut impl FnMut(Square, Option<Square>)) {
+    fn transfer(&self, pos: &Position<W>, from: Square, t: Targets<W>, emit: &mut impl FnMut(Square, Option<Square>)) {
         let layer = from.layer();
         for cell in t.quiet | t.capture {
             let to = Square::new(layer, cell);
@@ -47,18 +47,18 @@ impl Rules for Monochrome {
         }
     }
 
-    fn attacked(&self, pos: &Position, sq: Square, by: Color) -> bool {
+    fn attacked(&self, pos: &Position<W>, sq: Square, by: Color) -> bool {
         attacked_on_layer(pos, sq, by)
     }
 
     /// Castling ignores attacks.
-    fn castle_attacked(&self, _: &Position, _: Square, _: Color, _: Square) -> bool {
+    fn castle_attacked(&self, _: &Position<W>, _: Square, _: Color, _: Square) -> bool {
         false
     }
 
     /// Castling: a king on e1 (e8) with a rook on a1 or h1 (a8 or h8) and nothing between,
     /// as FIDE castling moves them; no rights, attacks or earlier moves matter.
-    fn extra_moves(&self, pos: &Position, captures_only: bool, list: &mut Vec<Move>) {
+    fn extra_moves(&self, pos: &Position<W>, captures_only: bool, list: &mut Vec<Move>) {
         if captures_only {
             return;
         }
@@ -100,16 +100,16 @@ impl Rules for Monochrome {
     }
 
     /// The game ends as soon as either half holds no pieces.
-    fn ended(&self, pos: &Position) -> Option<Outcome> {
+    fn ended(&self, pos: &Position<W>) -> Option<Outcome> {
         let empty_half = Color::ALL.iter().any(|&c| pos.color_bb(c, 0).is_empty());
         empty_half.then(|| Monochrome::scored(pos, Reason::HalfEmptied))
     }
 
-    fn no_moves(&self, pos: &Position) -> Outcome {
+    fn no_moves(&self, pos: &Position<W>) -> Outcome {
         Monochrome::scored(pos, Reason::NoMove)
     }
 
-    fn drawn(&self, pos: &Position, reason: Reason) -> Outcome {
+    fn drawn(&self, pos: &Position<W>, reason: Reason) -> Outcome {
         Monochrome::scored(pos, reason)
     }
 }

@@ -1,5 +1,6 @@
 //! How a game ends: the result and its reason, by each family's rules.
 
+use crate::geometry::Word;
 use std::fmt;
 
 use super::Rules;
@@ -66,7 +67,7 @@ impl Outcome {
 impl Outcome {
     /// The end in words, as result claims and PGN comments give it: `White mates`,
     /// `Stalemate`, `King captured`, `Black has no move`… (with the score where captures score).
-    pub fn describe(&self, pos: &Position) -> String {
+    pub fn describe<W: Word>(&self, pos: &Position<W>) -> String {
         let text = match (self.reason, self.winner) {
             (Reason::Checkmate, Some(w)) => format!("{} mates", w.name()),
             (Reason::Stalemate, _) => "Stalemate".into(),
@@ -96,12 +97,12 @@ impl fmt::Display for Outcome {
 /// Whether the game is over without looking at moves: the family's own ends and the
 /// 50-move rule. This is what perft respects; repetition needs the game's history.
 #[inline]
-pub fn ended_statically<R: Rules>(rules: &R, pos: &Position) -> Option<Outcome> {
+pub fn ended_statically<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>) -> Option<Outcome> {
     rules.ended(pos).or_else(|| (pos.halfmove() >= 100).then(|| rules.drawn(pos, Reason::FiftyMoves)))
 }
 
 /// The outcome of the game at `pos`, or `None` while it goes on.
-pub fn outcome<R: Rules>(rules: &R, pos: &mut Position) -> Option<Outcome> {
+pub fn outcome<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>) -> Option<Outcome> {
     if let Some(o) = rules.ended(pos) {
         return Some(o);
     }

@@ -19,7 +19,7 @@ use super::time::Budget;
 use super::tt::{Bound, PackedMove};
 use super::{Info, Limits, Shared, MATE, MAX_PLY};
 use crate::eval::{Eval, Evaluate};
-use crate::geometry::{MAX_CELLS, MAX_LAYERS};
+use crate::geometry::{Word, MAX_CELLS, MAX_LAYERS};
 use crate::movegen::{in_check, legal_with, make_if_legal, pseudo_legal, pseudo_legal_tactical, Legality, Move};
 use crate::pieces::{Role, MAX_ROLES};
 use crate::position::Position;
@@ -51,9 +51,9 @@ fn is_mate(score: i32) -> bool {
 }
 
 /// One thread's search state.
-pub(super) struct Worker<'a, R: Evaluate> {
+pub(super) struct Worker<'a, W: Word, R: Evaluate<W>> {
     rules: &'a R,
-    eval: &'a Eval,
+    eval: &'a Eval<W>,
     shared: &'a Shared,
     /// What the threads of this search share beyond the table.
     team: &'a Team,
@@ -76,11 +76,11 @@ pub(super) struct Worker<'a, R: Evaluate> {
     ranked: Vec<Vec<(i32, Move)>>,
 }
 
-impl<'a, R: Evaluate> Worker<'a, R> {
+impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     /// A worker; the main one watches the limits, the others only the stop signals.
     pub(super) fn new(
         rules: &'a R,
-        eval: &'a Eval,
+        eval: &'a Eval<W>,
         shared: &'a Shared,
         team: &'a Team,
         limits: &'a Limits,
@@ -159,7 +159,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
     }
 
     /// One iteration at `depth` around the previous score; `None` when stopped.
-    pub(super) fn iterate(&mut self, pos: &mut Position, depth: i32, previous: Option<i32>) -> Option<Info> {
+    pub(super) fn iterate(&mut self, pos: &mut Position<W>, depth: i32, previous: Option<i32>) -> Option<Info> {
         self.seldepth = 0;
         self.iteration = depth as u32;
         self.stopped = false;
@@ -196,7 +196,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
     }
 
     /// A finished game as a score for the side to move: wins sooner and losses later are better.
-    fn outcome_score(pos: &Position, outcome: Outcome, ply: usize) -> i32 {
+    fn outcome_score(pos: &Position<W>, outcome: Outcome, ply: usize) -> i32 {
         match outcome.winner {
             None => 0,
             Some(w) if w == pos.side() => MATE - ply as i32,
@@ -205,7 +205,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
     }
 
     /// The game's end at an inner node, if it has ended by a rule that needs no move list.
-    fn terminal(&self, pos: &Position, ply: usize) -> Option<i32> {
+    fn terminal(&self, pos: &Position<W>, ply: usize) -> Option<i32> {
         if let Some(o) = self.rules.ended(pos) {
             return Some(Self::outcome_score(pos, o, ply));
         }
@@ -222,19 +222,27 @@ impl<'a, R: Evaluate> Worker<'a, R> {
 
     /// Whether the side to move has a piece other than pawns and kings (null move is unsafe
     /// without one: zugzwang).
-    fn has_pieces(&self, pos: &Position) -> bool {
+    fn has_pieces(&self, pos: &Position<W>) -> bool {
         let layers = pos.variant().geometry.layers;
         (0..self.eval.values.len() as Role)
             .filter(|&r| self.eval.is_piece(r))
             .any(|r| (0..layers).any(|l| pos.pieces(pos.side(), r, l).any()))
     }
 
-    fn history_index(pos: &Position, mv: Move) -> usize {
+    fn history_index(pos: &Position<W>, mv: Move) -> usize {
         let role = pos.piece_at(mv.from).role() as usize;
         (pos.side().index() * MAX_ROLES + role) * MAX_LAYERS * MAX_CELLS + mv.to.index()
     }
 
-    fn negamax(&mut self, pos: &mut Position, depth: i32, ply: usize, mut alpha: i32, beta: i32, null_ok: bool) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &mut Position<W>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        null_ok: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         if ply > 0 {
             if let Some(score) = self.terminal(pos, ply) {
@@ -305,7 +313,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
                 moves.retain(|m| !self.limits.excluded.contains(m));
             }
         } else {
-            // Legality is tested as each move comes up: most nodes cut off after a few moves.
+            // Legality<W> is tested as each move comes up: most nodes cut off after a few moves.
             moves.clear();
             pseudo_legal(self.rules, pos, &mut moves);
         }
@@ -396,7 +404,15 @@ impl<'a, R: Evaluate> Worker<'a, R> {
 
     /// A quiet move caused a cutoff: make it a killer, raise its history and lower the history
     /// of the quiet moves tried before it.
-    fn reward_quiet(&mut self, pos: &Position, before: &[(i32, Move)], mv: Move, depth: i32, ply: usize, tried: usize) {
+    fn reward_quiet(
+        &mut self,
+        pos: &Position<W>,
+        before: &[(i32, Move)],
+        mv: Move,
+        depth: i32,
+        ply: usize,
+        tried: usize,
+    ) {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply] = [Some(mv), self.killers[ply][0]];
         }
@@ -415,7 +431,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
     }
 
     /// Captures and promotions from a standing evaluation; every move when in check.
-    fn quiesce(&mut self, pos: &mut Position, ply: usize, alpha: i32, beta: i32) -> i32 {
+    fn quiesce(&mut self, pos: &mut Position<W>, ply: usize, alpha: i32, beta: i32) -> i32 {
         let checked = in_check(self.rules, pos, pos.side());
         self.quiesce_knowing_check(pos, ply, alpha, beta, checked)
     }
@@ -423,7 +439,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
     /// Quiescence where whether the side to move is in check is known already.
     fn quiesce_knowing_check(
         &mut self,
-        pos: &mut Position,
+        pos: &mut Position<W>,
         ply: usize,
         mut alpha: i32,
         beta: i32,
@@ -444,7 +460,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
             }
             alpha = alpha.max(best);
         }
-        // Legality is tested only for the moves searched: most nodes cut off early.
+        // Legality<W> is tested only for the moves searched: most nodes cut off early.
         let mut moves = std::mem::take(&mut self.generated);
         moves.clear();
         if checked {
@@ -501,7 +517,7 @@ impl<'a, R: Evaluate> Worker<'a, R> {
 
     /// Fills `ranked` with the moves and their ranks: the table's move first, then captures by most
     /// valuable victim and least valuable attacker, then killers, then quiet moves by history.
-    fn order(&self, pos: &Position, moves: &[Move], ranked: &mut Vec<(i32, Move)>, tt_move: PackedMove, ply: usize) {
+    fn order(&self, pos: &Position<W>, moves: &[Move], ranked: &mut Vec<(i32, Move)>, tt_move: PackedMove, ply: usize) {
         let values = &self.eval.values;
         let value = |sq| values[pos.piece_at(sq).role() as usize];
         let killers = self.killers[ply];

@@ -1,6 +1,7 @@
 //! Reference opponents for matches and tests: a random mover and a greedy one-ply player.
 
 use crate::eval::{Eval, Evaluate};
+use crate::geometry::Word;
 use crate::movegen::{legal, Move};
 use crate::position::Position;
 use crate::rules::outcome::outcome;
@@ -49,11 +50,11 @@ impl Rng {
 }
 
 /// A move chosen by a reference personality (not [`Personality::Normal`]); `None` without moves.
-pub fn choose<R: Evaluate>(
+pub fn choose<W: Word, R: Evaluate<W>>(
     personality: Personality,
     rules: &R,
-    pos: &Position,
-    eval: &Eval,
+    pos: &Position<W>,
+    eval: &Eval<W>,
     rng: &mut Rng,
 ) -> Option<Move> {
     let mut pos = pos.clone();

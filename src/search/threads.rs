@@ -2,6 +2,7 @@
 //! sharing the transposition table; half the helpers search one ply deeper so that the threads
 //! spread over depths. The main thread watches the limits, reports, and decides the move.
 
+use crate::geometry::Word;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -17,10 +18,10 @@ use crate::rules::outcome::ended_statically;
 /// iteration the main thread finishes or takes over, deeper, from a helper; returns the deepest
 /// one, or `None` when the game is over.
 /// With one thread the result depends only on the position, the limits and the table's state.
-pub fn search<R: Evaluate>(
+pub fn search<W: Word, R: Evaluate<W>>(
     rules: &R,
-    pos: &Position,
-    eval: &Eval,
+    pos: &Position<W>,
+    eval: &Eval<W>,
     limits: &Limits,
     shared: &Shared,
     mut on_info: impl FnMut(&Info),
