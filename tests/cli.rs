@@ -153,6 +153,18 @@ fn user_defined_variants_from_config_perft() {
 }
 
 #[test]
+fn a_board_of_more_than_64_cells_is_searched_on_128_bit_masks() {
+    let ini = temp_file("wide.ini", USER_VARIANTS);
+    let cfg = ini.to_str().unwrap();
+    let o = vorpal(&["--config", cfg, "search", "--variant", "alice10", "--depth", "4"]);
+    let out = stdout(&o);
+    assert!(out.lines().any(|l| l.starts_with("info depth 4 ")), "{out}");
+    let best = out.lines().last().and_then(|l| l.strip_prefix("bestmove ")).expect("a bestmove line");
+    let o = vorpal(&["--config", cfg, "perft", "--variant", "alice10", "--depth", "1", "--divide"]);
+    assert!(stdout(&o).lines().any(|l| l.starts_with(&format!("{best} "))), "{best} is not a legal first move");
+}
+
+#[test]
 fn broken_engine_ini_reports_file_and_line() {
     for (text, needle) in [
         ("[a:alice]\nsize = 8by8\n", "bad.ini:2: key 'size'"),

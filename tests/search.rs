@@ -193,6 +193,16 @@ fn search_on_64_and_128_bit_masks_is_the_same_search() {
     }
 }
 
+#[test]
+fn only_boards_of_at_most_64_cells_get_64_bit_masks() {
+    let text = "[wide:normal]\nsize = 10x8\nstart = 4k5/10/10/10/10/10/10/4K5 w - - 0 1\n";
+    let wide = Config::with_text("wide.ini", text).unwrap().variant("wide", &[]).unwrap();
+    assert!(wide.narrow.is_none());
+    for name in Config::builtin().names() {
+        assert!(variant(&name, &[]).narrow.is_some(), "{name}");
+    }
+}
+
 fn vorpal(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_vorpal")).args(args).output().expect("runs")
 }
