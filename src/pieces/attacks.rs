@@ -42,7 +42,7 @@ struct LeapGroup<W: Word> {
     roles: Roles,
 }
 
-/// Ray<W> directions shared by a set of roles: the first piece along such a ray attacks if it is one of them.
+/// Ray directions shared by a set of roles: the first piece along such a ray attacks if it is one of them.
 struct RideGroup<W: Word> {
     rays: Vec<u16>,
     /// Per cell, the union of its rays from there: no candidate on it, no attack along any.

@@ -193,6 +193,8 @@ macro_rules! with_rules {
 #[macro_export]
 macro_rules! with_narrowest {
     ($position:expr, |$rules:ident, $pos:ident| $body:expr) => {
+        // The copy is mutable for the bodies that play moves on it (perft, games); the others
+        // leave `mut` unused.
         match $position.narrowed() {
             Some(narrow) => {
                 #[allow(unused_mut)]

@@ -313,7 +313,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
                 moves.retain(|m| !self.limits.excluded.contains(m));
             }
         } else {
-            // Legality<W> is tested as each move comes up: most nodes cut off after a few moves.
+            // Legality is tested as each move comes up: most nodes cut off after a few moves.
             moves.clear();
             pseudo_legal(self.rules, pos, &mut moves);
         }
@@ -460,7 +460,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             }
             alpha = alpha.max(best);
         }
-        // Legality<W> is tested only for the moves searched: most nodes cut off early.
+        // Legality is tested only for the moves searched: most nodes cut off early.
         let mut moves = std::mem::take(&mut self.generated);
         moves.clear();
         if checked {
