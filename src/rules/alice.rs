@@ -140,36 +140,32 @@ impl<W: Word> Rules<W> for Alice {
         }
         let us = pos.side();
         let variant = pos.variant();
+        let g = &variant.geometry;
         let king_in_check =
             self.zero_moves == ZeroMoves::Quiet && pos.king_squares(us).any(|k| self.attacked(pos, k, us.flip()));
+        // The roles that may not cross here: pawns in `duo`, a checked king in `msalice`.
+        let barred = match self.zero_moves {
+            ZeroMoves::Capturing => variant.pawn,
+            ZeroMoves::Quiet if king_in_check => variant.king,
+            _ => None,
+        };
         for here in 0..self.layers {
-            for cell in pos.color_bb(us, here) {
+            let mut movers = pos.color_bb(us, here);
+            if let Some(role) = barred {
+                movers &= !pos.pieces(us, role, here);
+            }
+            for cell in movers {
                 let from = Square::new(here, cell);
-                let role = pos.piece_at(from).role();
-                let is_king = Some(role) == variant.king;
-                match self.zero_moves {
-                    ZeroMoves::Quiet if is_king && king_in_check => continue,
-                    ZeroMoves::Capturing if Some(role) == variant.pawn => continue,
-                    _ => {}
-                }
                 for there in self.others(here) {
                     let to = from.twin(there);
-                    if !variant.geometry.exists(to) {
+                    let capture = if (g.cells[there as usize] & !pos.occupied(there)).contains(cell) {
+                        None
+                    } else if self.zero_moves == ZeroMoves::Capturing && pos.color_bb(us.flip(), there).contains(cell) {
+                        Some(to)
+                    } else {
                         continue;
-                    }
-                    let target = pos.piece_at(to);
-                    if target.is_none() {
-                        list.push(Move { from, to, capture: None, rook: None, promotion: None, kind: MoveKind::Zero });
-                    } else if self.zero_moves == ZeroMoves::Capturing && target.color() != us {
-                        list.push(Move {
-                            from,
-                            to,
-                            capture: Some(to),
-                            rook: None,
-                            promotion: None,
-                            kind: MoveKind::Zero,
-                        });
-                    }
+                    };
+                    list.push(Move { from, to, capture, rook: None, promotion: None, kind: MoveKind::Zero });
                 }
             }
         }

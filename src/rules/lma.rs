@@ -11,23 +11,23 @@ use crate::position::Position;
 pub struct Lma<W: Word> {
     /// The cells of each colour `(file + rank) mod 2`.
     colour: [Bitboard<W>; 2],
-    files: u8,
 }
 
 impl<W: Word> Lma<W> {
     /// The rules for a geometry.
     pub fn new(geometry: &Geometry<W>) -> Lma<W> {
-        Lma { colour: [geometry.colour_mask(0), geometry.colour_mask(1)], files: geometry.files }
+        Lma { colour: [geometry.colour_mask(0), geometry.colour_mask(1)] }
     }
 
     /// The same rules with masks of another word, wide enough for the board.
     pub fn resized<V: Word>(&self) -> Lma<V> {
-        Lma { colour: self.colour.map(Bitboard::resized), files: self.files }
+        Lma { colour: self.colour.map(Bitboard::resized) }
     }
 
+    /// The colour of a cell, looked up rather than divided out of its index (a hot path).
     #[inline]
     fn parity(&self, cell: Cell) -> usize {
-        ((cell % self.files + cell / self.files) % 2) as usize
+        self.colour[1].contains(cell) as usize
     }
 }
 
