@@ -11,7 +11,8 @@ use common::{fast_moves, position, variant};
 use vorpal::config::Config;
 use vorpal::eval::{Eval, Evaluate};
 use vorpal::geometry::Narrow;
-use vorpal::rules::{Alice, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
+use vorpal::movegen::{in_check, legal, may_give_check, parse_move};
+use vorpal::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
 use vorpal::search::personality::{choose, Personality, Rng};
 use vorpal::search::time::Clock;
 use vorpal::search::{search, Info, Limits, Shared, MATE};
@@ -191,6 +192,55 @@ fn search_on_64_and_128_bit_masks_is_the_same_search() {
         let narrow = search_with(&name, &v.start_fen, &limits, &Shared::new(4, 1)).unwrap();
         assert_eq!((wide.nodes, wide.score, &wide.pv), (narrow.nodes, narrow.score, &narrow.pv), "{name}");
     }
+}
+
+/// The search drops futile quiet moves unplayed when the rules say they cannot give check;
+/// in random games of every variant, no move so ruled out gives check.
+#[test]
+fn a_move_said_not_to_give_check_never_does() {
+    let mut rng = common::Rng(7);
+    for name in Config::builtin().names() {
+        let v = variant(&name, &[]);
+        let mut ruled_out = 0;
+        let mut said = false;
+        with_rules!(&v.family, |rules| {
+            for _ in 0..20 {
+                let mut pos = position(&v, &v.start_fen);
+                for _ in 0..80 {
+                    if let Some(threats) = rules.check_threats(&pos) {
+                        said = true;
+                        let mut list = Vec::new();
+                        legal(rules, &mut pos, &mut list);
+                        list.retain(|&mv| !may_give_check(&pos, &threats, mv));
+                        ruled_out += list.len();
+                        for mv in list {
+                            pos.make(mv);
+                            assert!(!in_check(rules, &pos, pos.side()), "{name}: {} checks", pos.to_fen());
+                            pos.unmake();
+                        }
+                    }
+                    if !common::play_random(&mut pos, &mut rng) {
+                        break;
+                    }
+                }
+            }
+        });
+        assert!(!said || ruled_out > 1000, "{name}: only {ruled_out} moves ruled out");
+    }
+}
+
+/// LMA: a pawn step off the twin of the enemy king's square lets an off-colour attack on it
+/// land, so such a move is never ruled out as a check.
+#[test]
+fn a_move_emptying_a_kings_twin_may_give_check() {
+    let v = variant("lma", &[]);
+    let mut pos = position(&v, "6/6/2k3/6/6/2R3/K5|6/6/2P3/6/6/6/6 w - - 0 1");
+    let Family::Lma(rules) = &v.family else { unreachable!() };
+    let mv = parse_move(rules, &mut pos, "2c51c6").unwrap();
+    let threats = rules.check_threats(&pos).expect("threats");
+    assert!(may_give_check(&pos, &threats, mv));
+    pos.make(mv);
+    assert!(in_check(rules, &pos, pos.side()), "{}", pos.to_fen());
 }
 
 #[test]

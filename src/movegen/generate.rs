@@ -4,7 +4,7 @@ use super::moves::{parse_parts, Move, MoveError, MoveKind};
 use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
-use crate::rules::{Rules, Targets};
+use crate::rules::{CheckThreats, Rules, Targets};
 use crate::variant::CastlingStyle;
 
 impl Move {
@@ -323,6 +323,29 @@ impl<W: Word> Legality<W> {
     }
 }
 
+/// Whether a pseudo-legal move's legality is known without playing it, and if so which.
+#[inline]
+pub fn legality_unplayed<W: Word, R: Rules<W>>(
+    rules: &R,
+    pos: &Position<W>,
+    legality: &Legality<W>,
+    mv: Move,
+) -> Option<bool> {
+    legality.proof(mv).or_else(|| rules.king_move_safe(pos, mv))
+}
+
+/// Whether a pseudo-legal move of the side to move may give check, given the family's `threats`
+/// (false only when it certainly does not).
+#[inline]
+pub fn may_give_check<W: Word>(pos: &Position<W>, threats: &CheckThreats<W>, mv: Move) -> bool {
+    if mv.capture.is_some() || mv.promotion.is_some() || mv.kind == MoveKind::Castle {
+        return true;
+    }
+    let role = pos.piece_at(mv.from).role();
+    let (reach, _) = pos.variant().tables.spans(role, pos.side(), mv.to.cell());
+    (reach & threats.kings).any() || threats.kings.contains(mv.to.cell()) || threats.discovery.contains(mv.from.cell())
+}
+
 /// Whether a pseudo-legal move leaves the mover's king safe.
 #[inline]
 pub fn is_legal<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, mv: Move) -> bool {
@@ -342,22 +365,15 @@ pub fn is_legal<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, mv: Move
 /// cannot prove; says whether it was played.
 #[inline]
 pub fn make_if_legal<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, legality: &Legality<W>, mv: Move) -> bool {
-    let legal = if let Some(proven) = legality.proof(mv) {
-        proven
-    } else {
-        match rules.king_move_safe(pos, mv) {
-            Some(safe) => safe,
-            // Played to be tested: kept on the board when it passes.
-            None => {
-                let us = pos.side();
-                pos.make(mv);
-                if in_check(rules, pos, us) {
-                    pos.unmake();
-                    return false;
-                }
-                return true;
-            }
+    let Some(legal) = legality_unplayed(rules, pos, legality, mv) else {
+        // Played to be tested: kept on the board when it passes.
+        let us = pos.side();
+        pos.make(mv);
+        if in_check(rules, pos, us) {
+            pos.unmake();
+            return false;
         }
+        return true;
     };
     if legal {
         pos.make(mv);

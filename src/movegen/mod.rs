@@ -4,6 +4,7 @@ pub mod generate;
 pub mod moves;
 
 pub use generate::{
-    in_check, is_legal, legal, legal_with, make_if_legal, parse_move, pseudo_legal, pseudo_legal_tactical, Legality,
+    in_check, is_legal, legal, legal_with, legality_unplayed, make_if_legal, may_give_check, parse_move, pseudo_legal,
+    pseudo_legal_tactical, Legality,
 };
 pub use moves::{Move, MoveError, MoveKind};

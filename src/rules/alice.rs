@@ -1,7 +1,7 @@
 //! Alice Chess and its sisters (RULES.md, `alice` and "Alice family"): a piece moves on its
 //! board, then transfers to the twin square on another board.
 
-use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
+use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, CheckThreats, Rules, Targets};
 use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
@@ -80,6 +80,13 @@ impl<W: Word> Rules<W> for Alice {
             return;
         }
         castle_transfer(pos, self.transfer, self.layers, king.1, rook.1, emit);
+    }
+
+    /// Rule 4: a quiet move checks by its piece's geometry where it lands, by opening a line on
+    /// the king's board, or in `duo` by landing on a twin of the king's square (a zero-move
+    /// capture). Emptying a twin never checks: rule 3 leaves a king's twins never all full.
+    fn check_threats(&self, pos: &Position<W>) -> Option<CheckThreats<W>> {
+        Some(CheckThreats::of_geometry(pos))
     }
 
     /// Rule 4 (and the shared definition of check): an enemy on the same board attacks the

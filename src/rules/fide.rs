@@ -1,6 +1,6 @@
 //! FIDE chess: one board, no transfer.
 
-use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, Rules, Targets};
+use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, CheckThreats, Rules, Targets};
 use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
@@ -34,6 +34,11 @@ impl<W: Word> Rules<W> for Fide {
     #[inline]
     fn attacked(&self, pos: &Position<W>, sq: Square, by: Color) -> bool {
         attacked_on_layer(pos, sq, by)
+    }
+
+    /// Checks come from the moved piece where it lands or from a line it opens.
+    fn check_threats(&self, pos: &Position<W>) -> Option<CheckThreats<W>> {
+        Some(CheckThreats::of_geometry(pos))
     }
 
     /// A king stepping on one board is safe when its destination is not attacked with the king lifted.

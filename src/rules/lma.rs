@@ -1,7 +1,7 @@
 //! Lilliputian Monochromatic Alice Chess (RULES.md, `lma`): a piece that would change colour
 //! lands on the other board instead, so every piece keeps its colour.
 
-use super::{attack_lines, blockers_without, is_attacked, Rules, Targets};
+use super::{attack_lines, blockers_without, is_attacked, CheckThreats, Rules, Targets};
 use crate::geometry::{Bitboard, Cell, Geometry, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -106,6 +106,12 @@ impl<W: Word> Rules<W> for Lma<W> {
         if let (Some(k), Some(r)) = (land(king), land(rook)) {
             emit(k, r);
         }
+    }
+
+    /// A quiet move checks by its piece's geometry where it lands, by opening a line on either
+    /// board, or by emptying the king's twin (which off-colour captures need).
+    fn check_threats(&self, pos: &Position<W>) -> Option<CheckThreats<W>> {
+        Some(CheckThreats::of_geometry(pos))
     }
 
     /// The shared definition of check under the colour rule.

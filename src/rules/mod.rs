@@ -39,6 +39,36 @@ pub struct Targets<W: Word> {
     pub capture_reach: Bitboard<W>,
 }
 
+/// What a quiet move of the side to move needs in order to give check, in a family where only
+/// geometry checks: see [`Rules::check_threats`]. Cells are of any board.
+#[derive(Copy, Clone, Debug)]
+pub struct CheckThreats<W: Word> {
+    /// The cells of the enemy kings.
+    pub kings: Bitboard<W>,
+    /// The cells whose emptying could let an attack through: the lines from each enemy king to
+    /// the side's riders, and the kings' own cells (twins that an attack may need empty).
+    pub discovery: Bitboard<W>,
+}
+
+impl<W: Word> CheckThreats<W> {
+    /// The threats to the enemy kings of a family where a quiet move gives check only by its
+    /// piece's capture geometry from where it lands, by landing on a king's cell of another
+    /// board, or by leaving a cell of `discovery`.
+    pub fn of_geometry(pos: &Position<W>) -> CheckThreats<W> {
+        let us = pos.side();
+        let tables = &pos.variant().tables;
+        let mut kings = Bitboard::EMPTY;
+        let mut discovery = Bitboard::EMPTY;
+        for king in pos.king_squares(us.flip()) {
+            kings = kings.with(king.cell());
+            for layer in 0..pos.variant().geometry.layers {
+                discovery |= tables.rider_lines(us, king.cell(), |r| pos.pieces(us, r, layer));
+            }
+        }
+        CheckThreats { kings, discovery: discovery | kings }
+    }
+}
+
 /// The rules of one variant family, on masks of the word `W`: the hooks named after the clauses
 /// of RULES.md.
 pub trait Rules<W: Word>: Sync + Send + Sized {
@@ -127,6 +157,13 @@ pub trait Rules<W: Word>: Sync + Send + Sized {
     /// move other than a king move or en passant must land or capture to have a chance of
     /// ending the check (more cells are fine, fewer are not). `None`: try every move.
     fn evasion_cells(&self, _pos: &Position<W>, _king: Square) -> Option<[Bitboard<W>; MAX_LAYERS]> {
+        None
+    }
+
+    /// For the side to move, what a quiet move (no capture, promotion or castling) needs to
+    /// give check, where the family can say; `None`: any move may give check. The search uses
+    /// it to drop futile quiet moves without playing them.
+    fn check_threats(&self, _pos: &Position<W>) -> Option<CheckThreats<W>> {
         None
     }
 

@@ -20,7 +20,10 @@ use super::tt::{Bound, PackedMove};
 use super::{Info, Limits, Shared, MATE, MAX_PLY};
 use crate::eval::{Eval, Evaluate};
 use crate::geometry::{Word, MAX_CELLS, MAX_LAYERS};
-use crate::movegen::{in_check, legal_with, make_if_legal, pseudo_legal, pseudo_legal_tactical, Legality, Move};
+use crate::movegen::{
+    in_check, legal_with, legality_unplayed, make_if_legal, may_give_check, pseudo_legal, pseudo_legal_tactical,
+    Legality, Move,
+};
 use crate::pieces::{Role, MAX_ROLES};
 use crate::position::Position;
 use crate::rules::outcome::Reason;
@@ -328,8 +331,24 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let mut legal_before = 0;
         // Futility: quiet moves that cannot raise the score to alpha in the last plies.
         let futile = stand.is_some_and(|s| depth <= 2 && !is_mate(alpha) && s + FUTILITY_MARGIN * depth <= alpha);
+        // What a quiet move needs to give check, worked out once a futile move comes up.
+        let mut threats = None;
         for picked in 0..ranked.len() {
             let mv = pick(&mut ranked, picked);
+            let quiet = mv.capture.is_none() && mv.promotion.is_none();
+            let killer = self.killers[ply].contains(&Some(mv));
+            let prunable = futile && legal_before > 0 && quiet && !killer;
+            // A futile move that cannot give check is dropped unplayed once its legality is known
+            // (it still counts as a legal move of the node).
+            if prunable && ply > 0 {
+                let threats = threats.get_or_insert_with(|| self.rules.check_threats(pos));
+                if threats.as_ref().is_some_and(|t| !may_give_check(pos, t, mv)) {
+                    if let Some(legal) = legality_unplayed(self.rules, pos, &legality, mv) {
+                        legal_before += legal as usize;
+                        continue;
+                    }
+                }
+            }
             // The root's list holds only legal moves already.
             if ply == 0 {
                 pos.make(mv);
@@ -338,9 +357,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             }
             let i = legal_before;
             legal_before += 1;
-            let quiet = mv.capture.is_none() && mv.promotion.is_none();
-            let killer = self.killers[ply].contains(&Some(mv));
-            if futile && i > 0 && quiet && !killer && !in_check(self.rules, pos, pos.side()) {
+            if prunable && !in_check(self.rules, pos, pos.side()) {
                 pos.unmake();
                 continue;
             }
