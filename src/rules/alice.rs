@@ -84,7 +84,8 @@ impl<W: Word> Rules<W> for Alice {
 
     /// Rule 4: a quiet move checks by its piece's geometry where it lands, by opening a line on
     /// the king's board, or in `duo` by landing on a twin of the king's square (a zero-move
-    /// capture). Emptying a twin never checks: rule 3 leaves a king's twins never all full.
+    /// capture). Emptying a twin never checks: a capture can always land (rule 3 never lets all
+    /// of a king's twins fill, and the sisters without a required transfer may stay).
     fn check_threats(&self, pos: &Position<W>) -> Option<CheckThreats<W>> {
         Some(CheckThreats::of_geometry(pos))
     }

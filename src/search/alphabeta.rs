@@ -340,7 +340,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             let prunable = futile && legal_before > 0 && quiet && !killer;
             // A futile move that cannot give check is dropped unplayed once its legality is known
             // (it still counts as a legal move of the node).
-            if prunable && ply > 0 {
+            if prunable {
                 let threats = threats.get_or_insert_with(|| self.rules.check_threats(pos));
                 if threats.as_ref().is_some_and(|t| !may_give_check(pos, t, mv)) {
                     if let Some(legal) = legality_unplayed(self.rules, pos, &legality, mv) {
