@@ -157,12 +157,20 @@ impl<W: Word> Rules<W> for Alice {
             ZeroMoves::Quiet if king_in_check => variant.king,
             _ => None,
         };
+        let mut movers = [Bitboard::EMPTY; MAX_LAYERS];
+        for (here, movers) in movers.iter_mut().enumerate().take(self.layers as usize) {
+            *movers = pos.color_bb(us, here as u8) & !barred.map_or(Bitboard::EMPTY, |r| pos.pieces(us, r, here as u8));
+        }
+        // The generator drops the quiet zero moves again when it wants captures only, so with no
+        // capturing one there is nothing to add. (With one, the quiet ones still go in: where
+        // the generator leaves the captures depends on them.)
+        let captures =
+            |here: u8| self.others(here).any(|there| (movers[here as usize] & pos.color_bb(us.flip(), there)).any());
+        if captures_only && !(0..self.layers).any(captures) {
+            return;
+        }
         for here in 0..self.layers {
-            let mut movers = pos.color_bb(us, here);
-            if let Some(role) = barred {
-                movers &= !pos.pieces(us, role, here);
-            }
-            for cell in movers {
+            for cell in movers[here as usize] {
                 let from = Square::new(here, cell);
                 for there in self.others(here) {
                     let to = from.twin(there);
