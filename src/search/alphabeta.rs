@@ -534,12 +534,14 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
 
     /// Fills `ranked` with the moves and their ranks: the table's move first, then captures by most
     /// valuable victim and least valuable attacker, then killers, then quiet moves by history.
+    /// The first best-ranked move is swapped to the front, as [`pick`] would.
     fn order(&self, pos: &Position<W>, moves: &[Move], ranked: &mut Vec<(i32, Move)>, tt_move: PackedMove, ply: usize) {
         let values = &self.eval.values;
         let value = |sq| values[pos.piece_at(sq).role() as usize];
         let killers = self.killers[ply];
         ranked.clear();
-        ranked.extend(moves.iter().map(|&m| {
+        let (mut best, mut best_key) = (0, i32::MIN);
+        for &m in moves {
             let key = if tt_move.is_some() && PackedMove::new(m) == tt_move {
                 i32::MAX
             } else if let Some(c) = m.capture {
@@ -551,19 +553,26 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             } else {
                 self.history[Self::history_index(pos, m)]
             };
-            (key.saturating_add(m.promotion.map_or(0, |r| 2_000_000 + values[r as usize])), m)
-        }));
+            let key = key.saturating_add(m.promotion.map_or(0, |r| 2_000_000 + values[r as usize]));
+            if key > best_key {
+                (best, best_key) = (ranked.len(), key);
+            }
+            ranked.push((key, m));
+        }
+        if !ranked.is_empty() {
+            ranked.swap(0, best);
+        }
     }
 }
 
-/// Brings the best-ranked of the moves from `next` on to `next` and returns it. Most nodes cut
-/// off after a move or two, so the first moves are found by selection; a node that gets past
-/// them sorts the rest at once.
+/// Brings the best-ranked of the moves from `next` on to `next` and returns it (the first is
+/// there already, put by `order`). Most nodes cut off after a move or two, so the first moves
+/// are found by selection; a node that gets past them sorts the rest at once.
 #[inline]
 fn pick(ranked: &mut [(i32, Move)], next: usize) -> Move {
     if next == SELECTED_MOVES {
         ranked[next..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
-    } else if next < SELECTED_MOVES {
+    } else if (1..SELECTED_MOVES).contains(&next) {
         let mut best = next;
         for i in next + 1..ranked.len() {
             if ranked[i].0 > ranked[best].0 {
