@@ -3,7 +3,7 @@
 use crate::geometry::Word;
 use rayon::prelude::*;
 
-use crate::movegen::{is_legal, legal, pseudo_legal, Legality, Move};
+use crate::movegen::{is_legal, legal, pseudo_legal_knowing_check, Legality, Move};
 use crate::position::Position;
 use crate::rules::outcome::ended_statically;
 use crate::rules::Rules;
@@ -22,8 +22,8 @@ fn perft_with<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, lists: &mu
         return 0;
     }
     list.clear();
-    pseudo_legal(rules, pos, list);
     let legality = Legality::new(rules, pos);
+    pseudo_legal_knowing_check(rules, pos, legality.in_check(), list);
     let mut nodes = 0;
     for &mv in list.iter() {
         let legal = legality.proof(mv).unwrap_or_else(|| is_legal(rules, pos, mv));

@@ -16,17 +16,33 @@ impl Move {
 
 /// Appends every pseudo-legal move (all rules but the mover's king safety) to `list`.
 pub fn pseudo_legal<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
-    generate::<W, R, false>(rules, pos, list);
+    generate::<W, R, false>(rules, pos, None, list);
+}
+
+/// [`pseudo_legal`] where whether the side to move is in check is known already.
+pub fn pseudo_legal_knowing_check<W: Word, R: Rules<W>>(
+    rules: &R,
+    pos: &Position<W>,
+    checked: bool,
+    list: &mut Vec<Move>,
+) {
+    generate::<W, R, false>(rules, pos, Some(checked), list);
 }
 
 /// Appends the pseudo-legal captures and promotions, what quiescence search looks at.
 pub fn pseudo_legal_tactical<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
-    generate::<W, R, true>(rules, pos, list);
+    generate::<W, R, true>(rules, pos, None, list);
 }
 
-/// The generator; with `TACTICAL` only captures and promotions are kept.
+/// The generator; with `TACTICAL` only captures and promotions are kept. `checked` is whether
+/// the side to move is in check, if known (some families' extra moves depend on it).
 #[inline]
-fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
+fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(
+    rules: &R,
+    pos: &Position<W>,
+    checked: Option<bool>,
+    list: &mut Vec<Move>,
+) {
     let start = list.len();
     let variant = pos.variant();
     let g = &variant.geometry;
@@ -92,7 +108,7 @@ fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(rules: &R, pos: &Positio
         castling(rules, pos, list);
     }
     let extra = list.len();
-    rules.extra_moves(pos, TACTICAL, list);
+    rules.extra_moves(pos, TACTICAL, checked, list);
     if TACTICAL {
         let mut i = extra.max(start);
         while i < list.len() {
@@ -400,7 +416,7 @@ pub fn legal_with<W: Word, R: Rules<W>>(
     if tactical {
         pseudo_legal_tactical(rules, pos, list);
     } else {
-        pseudo_legal(rules, pos, list);
+        pseudo_legal_knowing_check(rules, pos, legality.in_check(), list);
     }
     if !R::KING_CAPTURE {
         list.retain(|&mv| legality.proof(mv).unwrap_or_else(|| is_legal(rules, pos, mv)));

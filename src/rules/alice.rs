@@ -141,7 +141,7 @@ impl<W: Word> Rules<W> for Alice {
     }
 
     /// `msalice` and `duo` zero moves.
-    fn extra_moves(&self, pos: &Position<W>, captures_only: bool, list: &mut Vec<Move>) {
+    fn extra_moves(&self, pos: &Position<W>, captures_only: bool, checked: Option<bool>, list: &mut Vec<Move>) {
         // Only `duo`'s zero moves capture.
         if self.zero_moves == ZeroMoves::None || (captures_only && self.zero_moves != ZeroMoves::Capturing) {
             return;
@@ -149,8 +149,8 @@ impl<W: Word> Rules<W> for Alice {
         let us = pos.side();
         let variant = pos.variant();
         let g = &variant.geometry;
-        let king_in_check =
-            self.zero_moves == ZeroMoves::Quiet && pos.king_squares(us).any(|k| self.attacked(pos, k, us.flip()));
+        let king_in_check = self.zero_moves == ZeroMoves::Quiet
+            && checked.unwrap_or_else(|| pos.king_squares(us).any(|k| self.attacked(pos, k, us.flip())));
         // The roles that may not cross here: pawns in `duo`, a checked king in `msalice`.
         let barred = match self.zero_moves {
             ZeroMoves::Capturing => variant.pawn,

@@ -144,7 +144,15 @@ pub trait Rules<W: Word>: Sync + Send + Sized {
 
     /// Adds the family's extra moves (zero moves, Monochrome's castling) to `list`; with
     /// `captures_only`, at least those that capture (the generator drops the others).
-    fn extra_moves(&self, _pos: &Position<W>, _captures_only: bool, _list: &mut Vec<crate::movegen::Move>) {}
+    /// `checked` is whether the side to move is in check, when the caller knows it already.
+    fn extra_moves(
+        &self,
+        _pos: &Position<W>,
+        _captures_only: bool,
+        _checked: Option<bool>,
+        _list: &mut Vec<crate::movegen::Move>,
+    ) {
+    }
 
     /// For a family that is not `DISCOVERY_ONLY`: the cells, on any board, whose emptying could
     /// expose the side to move's unchecked king on `king`; a move other than a king move,

@@ -58,7 +58,7 @@ impl<W: Word> Rules<W> for Monochrome {
 
     /// Castling: a king on e1 (e8) with a rook on a1 or h1 (a8 or h8) and nothing between,
     /// as FIDE castling moves them; no rights, attacks or earlier moves matter.
-    fn extra_moves(&self, pos: &Position<W>, captures_only: bool, list: &mut Vec<Move>) {
+    fn extra_moves(&self, pos: &Position<W>, captures_only: bool, _checked: Option<bool>, list: &mut Vec<Move>) {
         if captures_only {
             return;
         }

@@ -21,8 +21,8 @@ use super::{Info, Limits, Shared, MATE, MAX_PLY};
 use crate::eval::{Eval, Evaluate};
 use crate::geometry::{Word, MAX_CELLS, MAX_LAYERS};
 use crate::movegen::{
-    in_check, legal_with, legality_unplayed, make_if_legal, may_give_check, pseudo_legal, pseudo_legal_tactical,
-    Legality, Move,
+    in_check, legal_with, legality_unplayed, make_if_legal, may_give_check, pseudo_legal_knowing_check,
+    pseudo_legal_tactical, Legality, Move,
 };
 use crate::pieces::{Role, MAX_ROLES};
 use crate::position::Position;
@@ -318,7 +318,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         } else {
             // Legality is tested as each move comes up: most nodes cut off after a few moves.
             moves.clear();
-            pseudo_legal(self.rules, pos, &mut moves);
+            pseudo_legal_knowing_check(self.rules, pos, checked, &mut moves);
         }
         let mut ranked = std::mem::take(&mut self.ranked[ply]);
         self.order(pos, &moves, &mut ranked, tt_move, ply);
@@ -481,7 +481,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let mut moves = std::mem::take(&mut self.generated);
         moves.clear();
         if checked {
-            pseudo_legal(self.rules, pos, &mut moves);
+            pseudo_legal_knowing_check(self.rules, pos, true, &mut moves);
         } else {
             pseudo_legal_tactical(self.rules, pos, &mut moves);
         }
