@@ -11,7 +11,7 @@ use common::{fast_moves, position, variant};
 use vorpal::config::Config;
 use vorpal::eval::{Eval, Evaluate};
 use vorpal::geometry::Narrow;
-use vorpal::movegen::{in_check, legal, may_give_check, parse_move};
+use vorpal::movegen::{in_check, legal, may_give_check, parse_move, pseudo_legal, pseudo_legal_knowing_check};
 use vorpal::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
 use vorpal::search::personality::{choose, Personality, Rng};
 use vorpal::search::time::Clock;
@@ -226,6 +226,34 @@ fn a_move_said_not_to_give_check_never_does() {
             }
         });
         assert!(!said || ruled_out > 1000, "{name}: only {ruled_out} moves ruled out");
+    }
+}
+
+/// The search hands the generator the check status it knows (`msalice`'s zero moves depend on
+/// it): the list must be the one the generator finds by testing the king itself.
+#[test]
+fn generating_knowing_check_lists_the_same_moves() {
+    let mut rng = common::Rng(11);
+    for name in Config::builtin().names() {
+        let v = variant(&name, &[]);
+        let mut checks = 0;
+        with_rules!(&v.family, |rules| {
+            for _ in 0..10 {
+                let mut pos = position(&v, &v.start_fen);
+                for _ in 0..80 {
+                    let checked = in_check(rules, &pos, pos.side());
+                    checks += checked as usize;
+                    let (mut tested, mut told) = (Vec::new(), Vec::new());
+                    pseudo_legal(rules, &pos, &mut tested);
+                    pseudo_legal_knowing_check(rules, &pos, checked, &mut told);
+                    assert_eq!(tested, told, "{name}: {}", pos.to_fen());
+                    if !common::play_random(&mut pos, &mut rng) {
+                        break;
+                    }
+                }
+            }
+        });
+        assert!(name != "msalice" || checks > 10, "msalice: only {checks} positions in check");
     }
 }
 
