@@ -73,10 +73,11 @@ pub(super) struct Worker<'a, W: Word, R: Evaluate<W>> {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     pv: Vec<Vec<Move>>,
-    /// Where a node's moves are generated, before `order` ranks them.
-    generated: Vec<Move>,
-    /// Each ply's moves with their ordering keys.
-    ranked: Vec<Vec<(i32, Move)>>,
+    /// Each ply's moves, as generated.
+    generated: Vec<Vec<Move>>,
+    /// Each ply's ordering keys, with the index of their move in `generated` (half the size of
+    /// key and move together, for the selection scans and the sort).
+    ranked: Vec<Vec<(i32, usize)>>,
 }
 
 impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
@@ -107,7 +108,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * MAX_ROLES * MAX_LAYERS * MAX_CELLS],
             pv: vec![Vec::new(); MAX_PLY + 2],
-            generated: Vec::new(),
+            generated: vec![Vec::new(); MAX_PLY + 2],
             ranked: vec![Vec::new(); MAX_PLY + 2],
         }
     }
@@ -309,7 +310,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
 
         // The pins are worked out only for nodes that get this far.
         let legality = Legality::knowing_check(self.rules, pos, checked);
-        let mut moves = std::mem::take(&mut self.generated);
+        let mut moves = std::mem::take(&mut self.generated[ply]);
         if ply == 0 {
             legal_with(self.rules, pos, &legality, false, &mut moves);
             if moves.iter().any(|m| !self.limits.excluded.contains(m)) {
@@ -322,7 +323,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         }
         let mut ranked = std::mem::take(&mut self.ranked[ply]);
         self.order(pos, &moves, &mut ranked, tt_move, ply);
-        self.generated = moves;
+        self.generated[ply] = moves;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -334,7 +335,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         // What a quiet move needs to give check, worked out once a futile move comes up.
         let mut threats = None;
         for picked in 0..ranked.len() {
-            let mv = pick(&mut ranked, picked);
+            let mv = self.generated[ply][pick(&mut ranked, picked)];
             let quiet = mv.capture.is_none() && mv.promotion.is_none();
             let killer = self.killers[ply].contains(&Some(mv));
             let prunable = futile && legal_before > 0 && quiet && !killer;
@@ -424,7 +425,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     fn reward_quiet(
         &mut self,
         pos: &Position<W>,
-        before: &[(i32, Move)],
+        before: &[(i32, usize)],
         mv: Move,
         depth: i32,
         ply: usize,
@@ -441,7 +442,9 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         };
         adjust(Self::history_index(pos, mv), bonus);
         if tried > 1 {
-            for &(_, other) in before.iter().filter(|(_, m)| m.capture.is_none() && m.promotion.is_none()) {
+            let moves = &self.generated[ply];
+            for other in before.iter().map(|&(_, i)| moves[i]).filter(|m| m.capture.is_none() && m.promotion.is_none())
+            {
                 adjust(Self::history_index(pos, other), -bonus);
             }
         }
@@ -478,7 +481,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             alpha = alpha.max(best);
         }
         // Legality is tested only for the moves searched: most nodes cut off early.
-        let mut moves = std::mem::take(&mut self.generated);
+        let mut moves = std::mem::take(&mut self.generated[ply]);
         moves.clear();
         if checked {
             pseudo_legal_knowing_check(self.rules, pos, true, &mut moves);
@@ -487,7 +490,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         }
         let mut ranked = std::mem::take(&mut self.ranked[ply]);
         self.order(pos, &moves, &mut ranked, PackedMove::NONE, MAX_PLY + 1);
-        self.generated = moves;
+        self.generated[ply] = moves;
         if ranked.is_empty() {
             self.ranked[ply] = ranked;
             return if checked { Self::outcome_score(pos, self.rules.no_moves(pos), ply) } else { best };
@@ -495,7 +498,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let legality = Legality::knowing_check(self.rules, pos, checked);
         let mut any_legal = false;
         for picked in 0..ranked.len() {
-            let mv = pick(&mut ranked, picked);
+            let mv = self.generated[ply][pick(&mut ranked, picked)];
             // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
             if R::DELTA_PRUNING && !checked {
                 let values = &self.eval.values;
@@ -535,13 +538,20 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     /// Fills `ranked` with the moves and their ranks: the table's move first, then captures by most
     /// valuable victim and least valuable attacker, then killers, then quiet moves by history.
     /// The first best-ranked move is swapped to the front, as [`pick`] would.
-    fn order(&self, pos: &Position<W>, moves: &[Move], ranked: &mut Vec<(i32, Move)>, tt_move: PackedMove, ply: usize) {
+    fn order(
+        &self,
+        pos: &Position<W>,
+        moves: &[Move],
+        ranked: &mut Vec<(i32, usize)>,
+        tt_move: PackedMove,
+        ply: usize,
+    ) {
         let values = &self.eval.values;
         let value = |sq| values[pos.piece_at(sq).role() as usize];
         let killers = self.killers[ply];
         ranked.clear();
         let (mut best, mut best_key) = (0, i32::MIN);
-        for &m in moves {
+        for (i, &m) in moves.iter().enumerate() {
             let key = if tt_move.is_some() && PackedMove::new(m) == tt_move {
                 i32::MAX
             } else if let Some(c) = m.capture {
@@ -557,7 +567,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             if key > best_key {
                 (best, best_key) = (ranked.len(), key);
             }
-            ranked.push((key, m));
+            ranked.push((key, i));
         }
         if !ranked.is_empty() {
             ranked.swap(0, best);
@@ -565,11 +575,12 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     }
 }
 
-/// Brings the best-ranked of the moves from `next` on to `next` and returns it (the first is
-/// there already, put by `order`). Most nodes cut off after a move or two, so the first moves
-/// are found by selection; a node that gets past them sorts the rest at once.
+/// Brings the best-ranked of the moves from `next` on to `next` and returns its index in the
+/// node's move list (the first is there already, put by `order`). Most nodes cut off after a
+/// move or two, so the first moves are found by selection; a node that gets past them sorts
+/// the rest at once.
 #[inline]
-fn pick(ranked: &mut [(i32, Move)], next: usize) -> Move {
+fn pick(ranked: &mut [(i32, usize)], next: usize) -> usize {
     if next == SELECTED_MOVES {
         ranked[next..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
     } else if (1..SELECTED_MOVES).contains(&next) {
