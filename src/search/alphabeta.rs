@@ -75,8 +75,8 @@ pub(super) struct Worker<'a, W: Word, R: Evaluate<W>> {
     pv: Vec<Vec<Move>>,
     /// Each ply's moves, as generated.
     generated: Vec<Vec<Move>>,
-    /// Each ply's ordering keys, with the index of their move in `generated` (half the size of
-    /// key and move together, for the selection scans and the sort).
+    /// Each ply's ordering keys, with the index of their move in `generated` (16 bytes where key
+    /// and move would take 24, for the selection scans and the sort).
     ranked: Vec<Vec<(i32, usize)>>,
 }
 
