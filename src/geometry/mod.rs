@@ -22,13 +22,16 @@ impl Square {
     /// The square of `cell` on `layer` (0-based).
     #[inline]
     pub const fn new(layer: u8, cell: Cell) -> Square {
+        debug_assert!((layer as usize) < MAX_LAYERS && (cell as usize) < MAX_CELLS);
         Square((layer as u16) << 7 | cell as u16)
     }
 
     /// The 0-based layer.
     #[inline]
     pub const fn layer(self) -> u8 {
-        (self.0 >> 7) as u8
+        // Squares are made below `MAX_LAYERS` (a power of two): the mask changes nothing but
+        // spares the bounds checks of every per-layer table it indexes.
+        (self.0 >> 7) as u8 & (MAX_LAYERS as u8 - 1)
     }
 
     /// The cell within its layer.
