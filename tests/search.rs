@@ -204,26 +204,20 @@ fn a_move_said_not_to_give_check_never_does() {
         let mut ruled_out = 0;
         let mut said = false;
         with_rules!(&v.family, |rules| {
-            for _ in 0..20 {
-                let mut pos = position(&v, &v.start_fen);
-                for _ in 0..80 {
-                    if let Some(threats) = rules.check_threats(&pos) {
-                        said = true;
-                        let mut list = Vec::new();
-                        legal(rules, &mut pos, &mut list);
-                        list.retain(|&mv| !may_give_check(&pos, &threats, mv));
-                        ruled_out += list.len();
-                        for mv in list {
-                            pos.make(mv);
-                            assert!(!in_check(rules, &pos, pos.side()), "{name}: {} checks", pos.to_fen());
-                            pos.unmake();
-                        }
-                    }
-                    if !common::play_random(&mut pos, &mut rng) {
-                        break;
+            common::random_games(&v, &mut rng, 20, 80, |pos| {
+                if let Some(threats) = rules.check_threats(pos) {
+                    said = true;
+                    let mut list = Vec::new();
+                    legal(rules, pos, &mut list);
+                    list.retain(|&mv| !may_give_check(pos, &threats, mv));
+                    ruled_out += list.len();
+                    for mv in list {
+                        pos.make(mv);
+                        assert!(!in_check(rules, pos, pos.side()), "{name}: {} checks", pos.to_fen());
+                        pos.unmake();
                     }
                 }
-            }
+            });
         });
         assert!(!said || ruled_out > 1000, "{name}: only {ruled_out} moves ruled out");
     }
@@ -238,20 +232,14 @@ fn generating_knowing_check_lists_the_same_moves() {
         let v = variant(&name, &[]);
         let mut checks = 0;
         with_rules!(&v.family, |rules| {
-            for _ in 0..10 {
-                let mut pos = position(&v, &v.start_fen);
-                for _ in 0..80 {
-                    let checked = in_check(rules, &pos, pos.side());
-                    checks += checked as usize;
-                    let (mut tested, mut told) = (Vec::new(), Vec::new());
-                    pseudo_legal(rules, &pos, &mut tested);
-                    pseudo_legal_knowing_check(rules, &pos, checked, &mut told);
-                    assert_eq!(tested, told, "{name}: {}", pos.to_fen());
-                    if !common::play_random(&mut pos, &mut rng) {
-                        break;
-                    }
-                }
-            }
+            common::random_games(&v, &mut rng, 10, 80, |pos| {
+                let checked = in_check(rules, pos, pos.side());
+                checks += checked as usize;
+                let (mut tested, mut told) = (Vec::new(), Vec::new());
+                pseudo_legal(rules, pos, &mut tested);
+                pseudo_legal_knowing_check(rules, pos, checked, &mut told);
+                assert_eq!(tested, told, "{name}: {}", pos.to_fen());
+            });
         });
         assert!(name != "msalice" || checks > 10, "msalice: only {checks} positions in check");
     }

@@ -66,6 +66,26 @@ pub fn play_random(pos: &mut Position, rng: &mut Rng) -> bool {
     true
 }
 
+/// Plays `games` random games of up to `plies` plies from the variant's start, showing
+/// `visit` every position before its move is played.
+pub fn random_games(
+    variant: &Arc<Variant>,
+    rng: &mut Rng,
+    games: usize,
+    plies: usize,
+    mut visit: impl FnMut(&mut Position),
+) {
+    for _ in 0..games {
+        let mut pos = position(variant, &variant.start_fen);
+        for _ in 0..plies {
+            visit(&mut pos);
+            if !play_random(&mut pos, rng) {
+                break;
+            }
+        }
+    }
+}
+
 /// The legal moves of a position of a built-in variant (with options), as sorted texts.
 pub fn moves_with(name: &str, options: &[(&str, &str)], fen: &str) -> Vec<String> {
     let v = variant(name, options);
