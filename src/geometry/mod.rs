@@ -6,6 +6,8 @@ pub use bitboard::{Bitboard, Cells, Narrow, Wide, Word};
 
 /// The most layers a variant may have.
 pub const MAX_LAYERS: usize = 4;
+// `Square::layer` masks with `MAX_LAYERS - 1`.
+const _: () = assert!(MAX_LAYERS.is_power_of_two());
 /// The most cells a layer may have (one `u128` mask).
 pub const MAX_CELLS: usize = 128;
 /// The most files or ranks a layer may have.
