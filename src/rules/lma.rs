@@ -37,15 +37,15 @@ impl<W: Word> Lma<W> {
         let (here, there, v) = (sq.layer(), 1 - sq.layer(), sq.cell());
         let p = self.parity(v);
         let blockers = |layer| gone.map_or(pos.blockers(layer), |g| blockers_without(pos, layer, g));
+        let tables = &pos.variant().tables;
         // Attackers standing on the cells of `colour` of `layer` only.
-        let attacked_from = |layer: u8, colour: Bitboard<W>| {
-            pos.variant().tables.attackers(by, v, blockers(layer), |r| pos.pieces(by, r, layer) & colour, true).any()
-        };
+        let board = |layer: u8, colour: Bitboard<W>| (blockers(layer), move |r| pos.pieces(by, r, layer) & colour);
         if pos.occupied(there).contains(v) {
             // An off-colour capture needs the twin empty; so does a capture from the other board.
-            attacked_from(here, self.colour[p])
+            let (b, pieces) = board(here, self.colour[p]);
+            tables.attackers(by, v, b, pieces, true).any()
         } else {
-            attacked_from(here, Bitboard::ALL) || attacked_from(there, self.colour[1 - p])
+            tables.attacked_from_two(by, v, board(here, Bitboard::ALL), board(there, self.colour[1 - p]))
         }
     }
 }

@@ -356,6 +356,10 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             } else if !make_if_legal(self.rules, pos, &legality, mv) {
                 continue;
             }
+            // The child probes the table after its own check test; its slot loads meanwhile.
+            if depth >= 2 {
+                self.shared.tt.prefetch(pos.search_key());
+            }
             let i = legal_before;
             legal_before += 1;
             if prunable && !in_check(self.rules, pos, pos.side()) {
