@@ -5,6 +5,9 @@ mod common;
 use common::{fen, play_random, position, variant, Rng};
 use vorpal::config::Config;
 use vorpal::eval::{Eval, Evaluate};
+use vorpal::geometry::Square;
+use vorpal::pieces::Color;
+use vorpal::position::Position;
 use vorpal::with_rules;
 
 /// The evaluation of `fen` in variant `name`, for the side to move.
@@ -81,6 +84,59 @@ fn lma_values_pieces_of_the_enemy_kings_colour_class() {
     let other = fen("3k2/6/6/6/6/1R4/3K2", "6/6/6/6/6/6/6", "w - - 0 1");
     let mobility = 0; // a rook reaches as many cells from a2 as from b2 on an empty 6x7 board
     assert_eq!(value("lma", &same) - value("lma", &other), 20 + mobility);
+}
+
+/// The LMA king-class term by its definition, square by square: each side's pieces (not pawns
+/// or kings) whose `(file + rank + board) mod 2` is that of the enemy king, times the weight.
+fn king_class_by_definition(pos: &Position) -> i32 {
+    let v = pos.variant().clone();
+    let g = &v.geometry;
+    let class = |sq: Square| (g.file(sq.cell()) + g.rank(sq.cell()) + sq.layer()) % 2;
+    let squares: Vec<Square> =
+        (0..g.layers).flat_map(|l| (0..g.area() as u8).map(move |c| Square::new(l, c))).collect();
+    let count = |color: Color| {
+        let Some(king) = squares.iter().find(|&&sq| {
+            let p = pos.piece_at(sq);
+            !p.is_none() && p.color() == color.flip() && Some(p.role()) == v.king
+        }) else {
+            return 0;
+        };
+        squares
+            .iter()
+            .filter(|&&sq| {
+                let p = pos.piece_at(sq);
+                !p.is_none()
+                    && p.color() == color
+                    && Some(p.role()) != v.king
+                    && Some(p.role()) != v.pawn
+                    && class(sq) == class(*king)
+            })
+            .count() as i32
+    };
+    v.eval.terms.king_class * (count(pos.side()) - count(pos.side().flip()))
+}
+
+#[test]
+fn lma_king_class_term_agrees_with_its_definition() {
+    // In random games: the evaluation less its standard terms, on 128-bit and 64-bit masks.
+    let mut rng = Rng(0x5eed_0002);
+    for name in ["lma", "lmadouble"] {
+        let v = variant(name, &[]);
+        let eval = Eval::new(&v);
+        let narrow_eval = Eval::new(v.narrow.as_ref().expect("LMA's boards fit 64 bits"));
+        let mut nonzero = 0;
+        common::random_games(&v, &mut rng, 30, 60, |pos| {
+            let expected = king_class_by_definition(pos);
+            nonzero += (expected != 0) as usize;
+            with_rules!(&v.family, |r| assert_eq!(r.evaluate(pos, &eval) - eval.standard(pos), expected));
+            let narrow = pos.narrowed().expect("LMA's boards fit 64 bits");
+            let narrow_variant = narrow.variant().clone();
+            with_rules!(&narrow_variant.family, |r| {
+                assert_eq!(r.evaluate(&narrow, &narrow_eval) - narrow_eval.standard(&narrow), expected)
+            });
+        });
+        assert!(nonzero > 100, "{name}: only {nonzero} positions with a king-class difference");
+    }
 }
 
 #[test]

@@ -3,26 +3,29 @@
 //! Pieces of the enemy king's class reach it by ordinary moves and captures.
 
 use super::{balance, Eval};
-use crate::geometry::{Square, Word};
+use crate::geometry::Word;
+use crate::pieces::Color;
 use crate::position::Position;
-
-/// The colour class of a square (its cell's parity looked up, not divided out of the index).
-fn class<W: Word>(eval: &Eval<W>, sq: Square) -> u8 {
-    (eval.parity[1].contains(sq.cell()) as u8 + sq.layer()) % 2
-}
 
 /// `king_class` per piece in the colour class of the enemy king, for the side to move.
 pub(super) fn king_class<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
-    let g = &pos.variant().geometry;
+    let Some(king) = eval.king else { return 0 };
+    let layers = pos.variant().geometry.layers;
+    // The class of a colour's first king: its cell's parity (looked up, not divided out of the
+    // index, for this runs at every evaluation) flipped on odd layers.
+    let class = |color| {
+        (0..layers).find_map(|layer| {
+            let kings = pos.pieces(color, king, layer);
+            kings.any().then(|| eval.parity[1].contains(kings.lowest()) as u8 ^ (layer % 2))
+        })
+    };
     eval.terms.king_class
-        * balance(pos, |color| {
-            let Some(king) = pos.king_squares(color.flip()).next() else { return 0 };
-            let target = class(eval, king);
-            (0..g.layers)
+        * balance(pos, |color: Color| {
+            let Some(target) = class(color.flip()) else { return 0 };
+            (0..layers)
                 .map(|layer| {
-                    // The cells of this layer in the king's class: one parity of the checkering.
-                    let parity = (target + layer) % 2;
-                    eval.pieces_in(pos, color, layer, eval.parity[parity as usize])
+                    let cells = eval.parity[(target ^ (layer % 2)) as usize];
+                    (eval.pieces_only(pos, color, layer) & cells).count() as i32
                 })
                 .sum()
         })

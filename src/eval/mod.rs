@@ -199,9 +199,14 @@ impl<W: Word> Eval<W> {
 
     /// Pieces (not pawns or kings) of `color` on `layer` among `cells`.
     pub fn pieces_in(&self, pos: &Position<W>, color: Color, layer: u8, cells: Bitboard<W>) -> i32 {
-        let others =
-            [self.pawn, self.king].into_iter().flatten().fold(Bitboard::EMPTY, |b, r| b | pos.pieces(color, r, layer));
-        (pos.color_bb(color, layer) & cells & !others).count() as i32
+        (self.pieces_only(pos, color, layer) & cells).count() as i32
+    }
+
+    /// The cells of `color`'s pieces (not pawns or kings) on `layer`.
+    #[inline]
+    pub fn pieces_only(&self, pos: &Position<W>, color: Color, layer: u8) -> Bitboard<W> {
+        let of = |role: Option<Role>| role.map_or(Bitboard::EMPTY, |r| pos.pieces(color, r, layer));
+        pos.color_bb(color, layer) & !(of(self.pawn) | of(self.king))
     }
 }
 
