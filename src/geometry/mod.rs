@@ -48,6 +48,13 @@ impl Square {
         self.0 as usize
     }
 
+    /// The square of a dense index, the inverse of [`Square::index`].
+    #[inline]
+    pub const fn from_index(index: usize) -> Square {
+        debug_assert!(index < MAX_LAYERS * MAX_CELLS);
+        Square(index as u16)
+    }
+
     /// The same cell on another layer.
     #[inline]
     pub const fn twin(self, layer: u8) -> Square {

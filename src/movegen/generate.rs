@@ -7,13 +7,6 @@ use crate::position::Position;
 use crate::rules::{CheckThreats, Rules, Targets};
 use crate::variant::CastlingStyle;
 
-impl Move {
-    #[inline]
-    fn plain(from: Square, to: Square, capture: Option<Square>, kind: MoveKind) -> Move {
-        Move { from, to, capture, rook: None, promotion: None, kind }
-    }
-}
-
 /// Appends every pseudo-legal move (all rules but the mover's king safety) to `list`.
 pub fn pseudo_legal<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
     generate::<W, R, false>(rules, pos, None, list);
@@ -98,7 +91,7 @@ fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(
                 }
                 rules.transfer(pos, from, targets, &mut |to, captured| {
                     if !TACTICAL || captured.is_some() {
-                        list.push(Move::plain(from, to, captured, MoveKind::Normal))
+                        list.push(Move::new(from, to, captured, MoveKind::Normal))
                     }
                 });
             }
@@ -112,7 +105,7 @@ fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(
     if TACTICAL {
         let mut i = extra.max(start);
         while i < list.len() {
-            if list[i].capture.is_none() && list[i].promotion.is_none() {
+            if list[i].is_quiet() {
                 list.swap_remove(i);
             } else {
                 i += 1;
@@ -135,10 +128,10 @@ fn pawn_moves<W: Word, R: Rules<W>, const TACTICAL: bool>(
     let mut push = |to: Square, capture: Option<Square>, kind: MoveKind| {
         if promotion_zone.contains(to.cell()) {
             for &role in &variant.promotion {
-                list.push(Move { promotion: Some(role), ..Move::plain(from, to, capture, kind) });
+                list.push(Move::new(from, to, capture, kind).promoting(role));
             }
         } else if !TACTICAL || capture.is_some() {
-            list.push(Move::plain(from, to, capture, kind));
+            list.push(Move::new(from, to, capture, kind));
         }
     };
     rules.transfer(pos, from, targets, &mut |to, captured| push(to, captured, MoveKind::Normal));
@@ -226,7 +219,7 @@ fn castling<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<M
         let king_to = Square::new(layer, g.cell(kt as u8, rank));
         let rook_to = Square::new(layer, g.cell(rt as u8, rank));
         rules.castle_landing(pos, (king_from, king_to), (rook_from, rook_to), &mut |k, r| {
-            list.push(Move { rook: Some((rook_from, r)), ..Move::plain(king_from, k, None, MoveKind::Castle) });
+            list.push(Move::castling((king_from, k), (rook_from, r)));
         });
     }
 }
@@ -319,20 +312,20 @@ impl<W: Word> Legality<W> {
             return Some(true);
         }
         let (king, exposure) = self.king?;
-        if mv.from == king || matches!(mv.kind, MoveKind::EnPassant | MoveKind::Castle) {
+        if mv.from() == king || matches!(mv.kind(), MoveKind::EnPassant | MoveKind::Castle) {
             return None;
         }
         // A piece captured where the capturer does not land leaves a gap, as a moving piece does.
-        let gap = mv.capture.filter(|&c| c != mv.to);
+        let gap = mv.capture().filter(|&c| c != mv.to());
         let exposes = match exposure {
             Exposure::Pins(pinned) => {
                 gap.is_some_and(|c| c.layer() == king.layer())
-                    || (mv.from.layer() == king.layer() && pinned.contains(mv.from.cell()))
+                    || (mv.from().layer() == king.layer() && pinned.contains(mv.from().cell()))
             }
-            Exposure::Cells(cells) => cells.contains(mv.from.cell()) || gap.is_some_and(|c| cells.contains(c.cell())),
+            Exposure::Cells(cells) => cells.contains(mv.from().cell()) || gap.is_some_and(|c| cells.contains(c.cell())),
             Exposure::Evasions(cells) => {
                 let touches = |sq: Square| cells[sq.layer() as usize].contains(sq.cell());
-                return if touches(mv.to) || mv.capture.is_some_and(touches) { None } else { Some(false) };
+                return if touches(mv.to()) || mv.capture().is_some_and(touches) { None } else { Some(false) };
             }
         };
         (!exposes).then_some(true)
@@ -354,12 +347,14 @@ pub fn legality_unplayed<W: Word, R: Rules<W>>(
 /// (false only when it certainly does not).
 #[inline]
 pub fn may_give_check<W: Word>(pos: &Position<W>, threats: &CheckThreats<W>, mv: Move) -> bool {
-    if mv.capture.is_some() || mv.promotion.is_some() || mv.kind == MoveKind::Castle {
+    if mv.capture().is_some() || mv.promotion().is_some() || mv.kind() == MoveKind::Castle {
         return true;
     }
-    let role = pos.piece_at(mv.from).role();
-    let (reach, _) = pos.variant().tables.spans(role, pos.side(), mv.to.cell());
-    (reach & threats.kings).any() || threats.kings.contains(mv.to.cell()) || threats.discovery.contains(mv.from.cell())
+    let role = pos.piece_at(mv.from()).role();
+    let (reach, _) = pos.variant().tables.spans(role, pos.side(), mv.to().cell());
+    (reach & threats.kings).any()
+        || threats.kings.contains(mv.to().cell())
+        || threats.discovery.contains(mv.from().cell())
 }
 
 /// Whether a pseudo-legal move leaves the mover's king safe.
@@ -438,9 +433,9 @@ pub fn parse_move<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, text: 
     }
     let mut pseudo = Vec::new();
     pseudo_legal(rules, pos, &mut pseudo);
-    let promo_letter = |m: &Move| m.promotion.map(|r| variant.pieces[r as usize].letter);
+    let promo_letter = |m: &Move| m.promotion().map(|r| variant.pieces[r as usize].letter);
     let candidates: Vec<Move> =
-        pseudo.iter().copied().filter(|m| m.from == from && m.written_to(&variant) == to).collect();
+        pseudo.iter().copied().filter(|m| m.from() == from && m.written_to(&variant) == to).collect();
     if candidates.is_empty() {
         return Err(illegal(format!("the piece on {} cannot move to {}", g.square_name(from), g.square_name(to))));
     }

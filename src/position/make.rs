@@ -16,8 +16,8 @@ pub struct NullUndo {
 impl<W: Word> Position<W> {
     /// Plays a move (which must be pseudo-legal here).
     pub fn make(&mut self, mv: Move) {
-        let moved = self.piece_at(mv.from);
-        let captured = mv.capture.map_or(Piece::NONE, |s| self.piece_at(s));
+        let moved = self.piece_at(mv.from());
+        let captured = mv.capture().map_or(Piece::NONE, |s| self.piece_at(s));
         let mover = self.side;
         self.history.push(Undo {
             mv,
@@ -35,22 +35,22 @@ impl<W: Word> Position<W> {
         if let Some(ep) = self.ep.take() {
             self.hash ^= self.variant.zobrist.ep[ep.passed.index()];
         }
-        if let Some(c) = mv.capture {
+        if let Some(c) = mv.capture() {
             self.remove(c);
         }
-        self.remove(mv.from);
+        self.remove(mv.from());
         // A piece belongs to whoever owns the cell it ends on, where the variant says so.
         let owner = match &self.variant.owner_zone {
-            Some(zone) if !zone[mover].contains(mv.to.cell()) => mover.flip(),
+            Some(zone) if !zone[mover].contains(mv.to().cell()) => mover.flip(),
             _ => mover,
         };
-        let placed = Piece::new(mv.promotion.unwrap_or(moved.role()), owner);
-        if let Some((rook_from, rook_to)) = mv.rook {
+        let placed = Piece::new(mv.promotion().unwrap_or(moved.role()), owner);
+        if let Some((rook_from, rook_to)) = mv.rook() {
             let rook = self.remove(rook_from);
-            self.put(mv.to, placed);
+            self.put(mv.to(), placed);
             self.put(rook_to, rook);
         } else {
-            self.put(mv.to, placed);
+            self.put(mv.to(), placed);
         }
         if self.castling.rights != 0 {
             self.update_castling(mv);
@@ -66,11 +66,11 @@ impl<W: Word> Position<W> {
                 }
             }
         }
-        self.last_moves[mover] = Some((mv.from, mv.to));
-        if mv.kind == MoveKind::DoubleStep && self.variant.en_passant {
-            let board = if self.variant.ep_on_start_board { mv.from.layer() } else { mv.to.layer() };
-            let passed = Square::new(board, (mv.from.cell() + mv.to.cell()) / 2);
-            self.ep = Some(EnPassant { passed, victim: mv.to });
+        self.last_moves[mover] = Some((mv.from(), mv.to()));
+        if mv.kind() == MoveKind::DoubleStep && self.variant.en_passant {
+            let board = if self.variant.ep_on_start_board { mv.from().layer() } else { mv.to().layer() };
+            let passed = Square::new(board, (mv.from().cell() + mv.to().cell()) / 2);
+            self.ep = Some(EnPassant { passed, victim: mv.to() });
             self.hash ^= self.variant.zobrist.ep[passed.index()];
         }
         let pawn_moved = Some(moved.role()) == self.variant.pawn;
@@ -108,7 +108,7 @@ impl<W: Word> Position<W> {
     /// Clears the rights whose king or rook left or was captured on its home square.
     fn update_castling(&mut self, mv: Move) {
         let old = self.castling.rights;
-        let touched = [Some(mv.from), mv.capture, mv.rook.map(|r| r.0)];
+        let touched = [Some(mv.from()), mv.capture(), mv.rook().map(|r| r.0)];
         for sq in touched.into_iter().flatten() {
             for c in 0..2 {
                 if sq == self.castling.king[c] {
@@ -159,15 +159,15 @@ impl<W: Word> Position<W> {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
-        if let Some((rook_from, rook_to)) = mv.rook {
+        if let Some((rook_from, rook_to)) = mv.rook() {
             let rook = self.lift(rook_to);
-            self.lift(mv.to);
+            self.lift(mv.to());
             self.place(rook_from, rook);
         } else {
-            self.lift(mv.to);
+            self.lift(mv.to());
         }
-        self.place(mv.from, u.moved);
-        if let Some(c) = mv.capture {
+        self.place(mv.from(), u.moved);
+        if let Some(c) = mv.capture() {
             self.place(c, u.captured);
         }
         self.psq = u.psq;

@@ -181,7 +181,7 @@ impl<W: Word> Rules<W> for Alice {
                     } else {
                         continue;
                     };
-                    list.push(Move { from, to, capture, rook: None, promotion: None, kind: MoveKind::Zero });
+                    list.push(Move::new(from, to, capture, MoveKind::Zero));
                 }
             }
         }

@@ -44,13 +44,13 @@ impl<W: Word> Rules<W> for Fide {
     /// A king stepping on one board is safe when its destination is not attacked with the king lifted.
     #[inline]
     fn king_move_safe(&self, pos: &Position<W>, mv: Move) -> Option<bool> {
-        let king = pos.piece_at(mv.from);
-        if mv.kind != MoveKind::Normal || Some(king.role()) != pos.variant().king {
+        let king = pos.piece_at(mv.from());
+        if mv.kind() != MoveKind::Normal || Some(king.role()) != pos.variant().king {
             return None;
         }
-        let layer = mv.to.layer();
-        let blockers = blockers_without(pos, layer, mv.from);
-        Some(!is_attacked(pos, layer, mv.to.cell(), king.color().flip(), blockers))
+        let layer = mv.to().layer();
+        let blockers = blockers_without(pos, layer, mv.from());
+        Some(!is_attacked(pos, layer, mv.to().cell(), king.color().flip(), blockers))
     }
 
     /// Capture a checker or block its line, on the king's board.

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 
 use super::{attacked_on_layer, Outcome, Reason, Rules, Targets};
 use crate::geometry::{Square, Word};
-use crate::movegen::{Move, MoveKind};
+use crate::movegen::Move;
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -88,14 +88,7 @@ impl<W: Word> Rules<W> for Monochrome {
             }
             let king_to = Square::new(0, g.cell((4 + 2 * dir) as u8, rank));
             let rook_to = Square::new(0, g.cell((4 + dir) as u8, rank));
-            list.push(Move {
-                from: king_from,
-                to: king_to,
-                capture: None,
-                rook: Some((rook_from, rook_to)),
-                promotion: None,
-                kind: MoveKind::Castle,
-            });
+            list.push(Move::castling((king_from, king_to), (rook_from, rook_to)));
         }
     }
 

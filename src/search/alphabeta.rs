@@ -234,8 +234,8 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     }
 
     fn history_index(pos: &Position<W>, mv: Move) -> usize {
-        let role = pos.piece_at(mv.from).role() as usize;
-        (pos.side().index() * MAX_ROLES + role) * MAX_LAYERS * MAX_CELLS + mv.to.index()
+        let role = pos.piece_at(mv.from()).role() as usize;
+        (pos.side().index() * MAX_ROLES + role) * MAX_LAYERS * MAX_CELLS + mv.to().index()
     }
 
     fn negamax(
@@ -336,7 +336,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let mut threats = None;
         for picked in 0..ranked.len() {
             let mv = self.generated[ply][pick(&mut ranked, picked)];
-            let quiet = mv.capture.is_none() && mv.promotion.is_none();
+            let quiet = mv.is_quiet();
             let killer = self.killers[ply].contains(&Some(mv));
             let prunable = futile && legal_before > 0 && quiet && !killer;
             // A futile move that cannot give check is dropped unplayed once its legality is known
@@ -447,8 +447,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         adjust(Self::history_index(pos, mv), bonus);
         if tried > 1 {
             let moves = &self.generated[ply];
-            for other in before.iter().map(|&(_, i)| moves[i]).filter(|m| m.capture.is_none() && m.promotion.is_none())
-            {
+            for other in before.iter().map(|&(_, i)| moves[i]).filter(|m| m.is_quiet()) {
                 adjust(Self::history_index(pos, other), -bonus);
             }
         }
@@ -506,8 +505,8 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
             if R::DELTA_PRUNING && !checked {
                 let values = &self.eval.values;
-                let victim = mv.capture.map_or(0, |c| values[pos.piece_at(c).role() as usize]);
-                let promotion = mv.promotion.map_or(0, |r| values[r as usize]);
+                let victim = mv.capture().map_or(0, |c| values[pos.piece_at(c).role() as usize]);
+                let promotion = mv.promotion().map_or(0, |r| values[r as usize]);
                 if best + victim + promotion + DELTA_MARGIN <= alpha {
                     continue;
                 }
@@ -558,8 +557,8 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         for (i, &m) in moves.iter().enumerate() {
             let key = if tt_move.is_some() && PackedMove::new(m) == tt_move {
                 i32::MAX
-            } else if let Some(c) = m.capture {
-                1_000_000 + 16 * value(c) - value(m.from) / 16
+            } else if let Some(c) = m.capture() {
+                1_000_000 + 16 * value(c) - value(m.from()) / 16
             } else if killers[0] == Some(m) {
                 900_000
             } else if killers[1] == Some(m) {
@@ -567,7 +566,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             } else {
                 self.history[Self::history_index(pos, m)]
             };
-            let key = key.saturating_add(m.promotion.map_or(0, |r| 2_000_000 + values[r as usize]));
+            let key = key.saturating_add(m.promotion().map_or(0, |r| 2_000_000 + values[r as usize]));
             if key > best_key {
                 (best, best_key) = (ranked.len(), key);
             }

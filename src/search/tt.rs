@@ -9,7 +9,7 @@
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::movegen::{Move, MoveKind};
+use crate::movegen::Move;
 
 /// How a stored score bounds the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -31,16 +31,9 @@ impl PackedMove {
     pub const NONE: PackedMove = PackedMove(0);
 
     /// Packs a move; two different legal moves of one position never pack alike.
+    #[inline]
     pub fn new(mv: Move) -> PackedMove {
-        let kind = match mv.kind {
-            MoveKind::Normal => 0,
-            MoveKind::DoubleStep => 1,
-            MoveKind::EnPassant => 2,
-            MoveKind::Castle => 3,
-            MoveKind::Zero => 4,
-        };
-        let promotion = mv.promotion.map_or(0, |r| r as u32 + 1);
-        PackedMove(1 << 25 | kind << 22 | promotion << 18 | (mv.to.index() as u32) << 9 | mv.from.index() as u32)
+        PackedMove(1 << 25 | mv.identity())
     }
 
     /// Whether this is a move.

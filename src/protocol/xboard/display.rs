@@ -154,21 +154,21 @@ impl Display {
     /// an odd number of ranks the middle rank is in Black's half for a white pawn.
     pub fn misreads_as_en_passant(&self, pos: &Position, mv: &Move) -> bool {
         let variant = pos.variant();
-        let piece = pos.piece_at(mv.from);
+        let piece = pos.piece_at(mv.from());
         if self.native || piece.is_none() || variant.pawn != Some(piece.role()) {
             return false;
         }
-        let ((fx, fy), (tx, ty)) = (self.place(variant, mv.from), self.place(variant, mv.to));
+        let ((fx, fy), (tx, ty)) = (self.place(variant, mv.from()), self.place(variant, mv.to()));
         // Checked: white pawns going e5-m6, m6-e7 (8 ranks) and h4-c4 (6 ranks) took the piece
         // on m5, e6 and c3; one going e4-m5 left m4 alone.
         let (far_half, behind) = match piece.color() {
             Color::White => (fy >= self.height / 2, ty.checked_sub(1)),
             Color::Black => (fy < self.height / 2, Some(ty + 1).filter(|&y| y < self.height)),
         };
-        let lands_on_a_piece = mv.capture.is_some_and(|c| self.place(variant, c) == (tx, ty));
+        let lands_on_a_piece = mv.capture().is_some_and(|c| self.place(variant, c) == (tx, ty));
         let Some(behind) = behind.filter(|_| far_half && fx != tx && !lands_on_a_piece) else { return false };
         let victim = self.cells[behind as usize * self.width as usize + tx as usize];
-        victim.is_some_and(|sq| pos.piece_at(sq).is_some() && Some(sq) != mv.capture && sq != mv.from)
+        victim.is_some_and(|sq| pos.piece_at(sq).is_some() && Some(sq) != mv.capture() && sq != mv.from())
     }
 
     /// XBoard's name of the square where `sq` is shown.
@@ -211,11 +211,11 @@ impl Display {
     /// The legs of `mv` as XBoard shows them: one, or two when the capture happens on another
     /// square than the one the piece ends on (`e5f7,` then `f7n7`).
     pub fn move_legs(&self, variant: &Variant, mv: &Move) -> Vec<String> {
-        let from = self.square_name(variant, mv.from);
-        let to = self.square_name(variant, mv.to);
-        let promotion = mv.promotion.map(|r| variant.pieces[r as usize].letter.to_ascii_lowercase());
+        let from = self.square_name(variant, mv.from());
+        let to = self.square_name(variant, mv.to());
+        let promotion = mv.promotion().map(|r| variant.pieces[r as usize].letter.to_ascii_lowercase());
         let last = |start: &str| format!("{start}{to}{}", promotion.map(String::from).unwrap_or_default());
-        match mv.capture.map(|c| self.square_name(variant, c)) {
+        match mv.capture().map(|c| self.square_name(variant, c)) {
             // XBoard knows FIDE chess, en passant included.
             Some(victim) if victim != to && !self.native => vec![format!("{from}{victim},"), last(&victim)],
             _ => vec![last(&from)],
@@ -243,13 +243,13 @@ impl Display {
             _ => return None,
         };
         let matches = |mv: &&Move| {
-            mv.from == from
-                && mv.to == to
-                && mv.promotion.map(|r| variant.pieces[r as usize].letter.to_ascii_lowercase())
+            mv.from() == from
+                && mv.to() == to
+                && mv.promotion().map(|r| variant.pieces[r as usize].letter.to_ascii_lowercase())
                     == promotion.map(|c| c.to_ascii_lowercase())
         };
         let candidates: Vec<&Move> = moves.iter().filter(matches).collect();
-        let shown_victim = |mv: &Move| mv.capture.filter(|&c| self.place(variant, c) != self.place(variant, mv.to));
+        let shown_victim = |mv: &Move| mv.capture().filter(|&c| self.place(variant, c) != self.place(variant, mv.to()));
         candidates.iter().find(|mv| shown_victim(mv) == via).or_else(|| candidates.first()).map(|mv| **mv)
     }
 

@@ -461,8 +461,8 @@ impl XBoard {
     /// leave the rook where it was), nor a move of a piece XBoard does not show, nor a pawn step
     /// XBoard would take for en passant.
     fn showable(&self, mv: &Move) -> bool {
-        (mv.rook.is_none() || self.display.shows_castling())
-            && !self.hidden_now().contains(&mv.from)
+        (mv.rook().is_none() || self.display.shows_castling())
+            && !self.hidden_now().contains(&mv.from())
             && !self.display.misreads_as_en_passant(&self.session.position, mv)
     }
 
@@ -494,9 +494,9 @@ impl XBoard {
             .find_move(&variant, &moves, text)
             .ok_or_else(|| Reply::Illegal("not a legal move here".into(), text.into()))?;
         if !self.showable(&mv) {
-            let reason = if mv.rook.is_some() {
+            let reason = if mv.rook().is_some() {
                 "XBoard cannot show this castling: it would leave the rook where it was"
-            } else if self.hidden_now().contains(&mv.from) {
+            } else if self.hidden_now().contains(&mv.from()) {
                 "XBoard does not show the piece that would move"
             } else {
                 "XBoard would take this pawn move for en passant and remove the piece behind it"
@@ -531,16 +531,16 @@ impl XBoard {
             .filter(|&sq| g.exists(sq))
             .collect();
         // Squares XBoard shows empty after the move: the empty ones, and those the move leaves.
-        let vacated = [Some(mv.from), mv.rook.map(|(from, _)| from)];
+        let vacated = [Some(mv.from()), mv.rook().map(|(from, _)| from)];
         let empty_before: Vec<Square> = squares
             .iter()
             .copied()
             .filter(|&sq| self.session.position.piece_at(sq).is_none() || vacated.contains(&Some(sq)))
             .collect();
         self.session.position.make(mv);
-        let shown = [Some(mv.to), mv.rook.map(|(_, to)| to)];
+        let shown = [Some(mv.to()), mv.rook().map(|(_, to)| to)];
         let mut hidden: Vec<Square> =
-            self.hidden_now().iter().copied().filter(|&sq| sq != mv.to && Some(sq) != mv.capture).collect();
+            self.hidden_now().iter().copied().filter(|&sq| sq != mv.to() && Some(sq) != mv.capture()).collect();
         hidden.extend(
             empty_before
                 .into_iter()
@@ -733,7 +733,7 @@ impl XBoard {
         let same = |a, b| display.square_name(&variant, a) == display.square_name(&variant, b);
         // A second lift on the intermediate square of a multi-leg move marks that move's ends.
         let (origin, via) = match self.lifted {
-            Some(held) if !same(held, from) && moves.iter().any(|m| m.from == held && m.capture == Some(from)) => {
+            Some(held) if !same(held, from) && moves.iter().any(|m| m.from() == held && m.capture() == Some(from)) => {
                 (held, Some(from))
             }
             _ => (from, None),
@@ -741,16 +741,16 @@ impl XBoard {
         self.lifted = Some(origin);
         let colour = |sq| {
             let mut mark = None;
-            for mv in moves.iter().filter(|m| m.from == origin) {
-                let split = mv.capture.filter(|&c| !same(c, mv.to));
+            for mv in moves.iter().filter(|m| m.from() == origin) {
+                let split = mv.capture().filter(|&c| !same(c, mv.to()));
                 match via {
-                    Some(v) if split == Some(v) && same(mv.to, sq) => mark = Some('Y'),
+                    Some(v) if split == Some(v) && same(mv.to(), sq) => mark = Some('Y'),
                     Some(_) => {}
                     None => {
                         if split.is_some_and(|c| same(c, sq)) {
                             mark = Some('C');
-                        } else if split.is_none() && same(mv.to, sq) {
-                            mark = Some(match (mv.promotion, mv.capture) {
+                        } else if split.is_none() && same(mv.to(), sq) {
+                            mark = Some(match (mv.promotion(), mv.capture()) {
                                 (Some(_), _) => 'M',
                                 (None, Some(_)) => 'R',
                                 (None, None) => mark.unwrap_or('Y'),
@@ -773,8 +773,8 @@ impl XBoard {
         let choices: String = self
             .legal_moves()
             .iter()
-            .filter(|m| m.from == from && m.to == to)
-            .filter_map(|m| m.promotion)
+            .filter(|m| m.from() == from && m.to() == to)
+            .filter_map(|m| m.promotion())
             .map(|r| variant.pieces[r as usize].letter.to_ascii_uppercase())
             .collect();
         if !choices.is_empty() {
@@ -790,8 +790,8 @@ impl XBoard {
         let victims: Vec<_> = self
             .legal_moves()
             .iter()
-            .filter(|m| m.from == from && m.to == to)
-            .filter_map(|m| m.capture.filter(|&c| c != to))
+            .filter(|m| m.from() == from && m.to() == to)
+            .filter_map(|m| m.capture().filter(|&c| c != to))
             .collect();
         if !victims.is_empty() {
             println!("highlight {}", self.display.colour_fen(|sq| victims.contains(&sq).then_some('g')));
