@@ -75,9 +75,8 @@ pub(super) struct Worker<'a, W: Word, R: Evaluate<W>> {
     pv: Vec<Vec<Move>>,
     /// Each ply's moves, as generated.
     generated: Vec<Vec<Move>>,
-    /// Each ply's ordering keys, with the index of their move in `generated` (16 bytes where key
-    /// and move would take 24, for the selection scans and the sort).
-    ranked: Vec<Vec<(i32, usize)>>,
+    /// Each ply's moves with their ordering keys.
+    ranked: Vec<Vec<(i32, Move)>>,
 }
 
 impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
@@ -335,7 +334,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         // What a quiet move needs to give check, worked out once a futile move comes up.
         let mut threats = None;
         for picked in 0..ranked.len() {
-            let mv = self.generated[ply][pick(&mut ranked, picked)];
+            let mv = pick(&mut ranked, picked);
             let quiet = mv.is_quiet();
             let killer = self.killers[ply].contains(&Some(mv));
             let prunable = futile && legal_before > 0 && quiet && !killer;
@@ -429,7 +428,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     fn reward_quiet(
         &mut self,
         pos: &Position<W>,
-        before: &[(i32, usize)],
+        before: &[(i32, Move)],
         mv: Move,
         depth: i32,
         ply: usize,
@@ -446,8 +445,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         };
         adjust(Self::history_index(pos, mv), bonus);
         if tried > 1 {
-            let moves = &self.generated[ply];
-            for other in before.iter().map(|&(_, i)| moves[i]).filter(|m| m.is_quiet()) {
+            for other in before.iter().map(|&(_, m)| m).filter(|m| m.is_quiet()) {
                 adjust(Self::history_index(pos, other), -bonus);
             }
         }
@@ -501,7 +499,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let legality = Legality::knowing_check(self.rules, pos, checked);
         let mut any_legal = false;
         for picked in 0..ranked.len() {
-            let mv = self.generated[ply][pick(&mut ranked, picked)];
+            let mv = pick(&mut ranked, picked);
             // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
             if R::DELTA_PRUNING && !checked {
                 let values = &self.eval.values;
@@ -545,7 +543,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         &self,
         pos: &Position<W>,
         moves: &[Move],
-        ranked: &mut Vec<(i32, usize)>,
+        ranked: &mut Vec<(i32, Move)>,
         tt_move: PackedMove,
         ply: usize,
     ) {
@@ -554,7 +552,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let killers = self.killers[ply];
         ranked.clear();
         let (mut best, mut best_key) = (0, i32::MIN);
-        for (i, &m) in moves.iter().enumerate() {
+        for &m in moves {
             let key = if tt_move.is_some() && PackedMove::new(m) == tt_move {
                 i32::MAX
             } else if let Some(c) = m.capture() {
@@ -570,7 +568,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             if key > best_key {
                 (best, best_key) = (ranked.len(), key);
             }
-            ranked.push((key, i));
+            ranked.push((key, m));
         }
         if !ranked.is_empty() {
             ranked.swap(0, best);
@@ -578,12 +576,12 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     }
 }
 
-/// Brings the best-ranked of the moves from `next` on to `next` and returns its index in the
-/// node's move list (the first is there already, put by `order`). Most nodes cut off after a
+/// Brings the best-ranked of the moves from `next` on to `next` and returns it (the first is
+/// there already, put by `order`). Most nodes cut off after a
 /// move or two, so the first moves are found by selection; a node that gets past them sorts
 /// the rest at once.
 #[inline]
-fn pick(ranked: &mut [(i32, usize)], next: usize) -> usize {
+fn pick(ranked: &mut [(i32, Move)], next: usize) -> Move {
     if next == SELECTED_MOVES {
         ranked[next..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
     } else if (1..SELECTED_MOVES).contains(&next) {
