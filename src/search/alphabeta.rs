@@ -539,20 +539,14 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     /// Fills `ranked` with the moves and their ranks: the table's move first, then captures by most
     /// valuable victim and least valuable attacker, then killers, then quiet moves by history.
     /// The first best-ranked move is swapped to the front, as [`pick`] would.
-    fn order(
-        &self,
-        pos: &Position<W>,
-        moves: &[Move],
-        ranked: &mut Vec<(i32, Move)>,
-        tt_move: PackedMove,
-        ply: usize,
-    ) {
+    fn order(&self, pos: &Position<W>, moves: &[Move], ranked: &mut Vec<(i32, Move)>, tt_move: PackedMove, ply: usize) {
         let values = &self.eval.values;
         let value = |sq| values[pos.piece_at(sq).role() as usize];
         let killers = self.killers[ply];
         ranked.clear();
         let (mut best, mut best_key) = (0, i32::MIN);
-        for &m in moves {
+        // One reservation for the whole list, where pushes would check the room move by move.
+        ranked.extend(moves.iter().enumerate().map(|(i, &m)| {
             let key = if tt_move.is_some() && PackedMove::new(m) == tt_move {
                 i32::MAX
             } else if let Some(c) = m.capture() {
@@ -566,10 +560,10 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             };
             let key = key.saturating_add(m.promotion().map_or(0, |r| 2_000_000 + values[r as usize]));
             if key > best_key {
-                (best, best_key) = (ranked.len(), key);
+                (best, best_key) = (i, key);
             }
-            ranked.push((key, m));
-        }
+            (key, m)
+        }));
         if !ranked.is_empty() {
             ranked.swap(0, best);
         }
@@ -577,9 +571,8 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
 }
 
 /// Brings the best-ranked of the moves from `next` on to `next` and returns it (the first is
-/// there already, put by `order`). Most nodes cut off after a
-/// move or two, so the first moves are found by selection; a node that gets past them sorts
-/// the rest at once.
+/// there already, put by `order`). Most nodes cut off after a move or two, so the first moves
+/// are found by selection; a node that gets past them sorts the rest at once.
 #[inline]
 fn pick(ranked: &mut [(i32, Move)], next: usize) -> Move {
     if next == SELECTED_MOVES {
