@@ -181,6 +181,12 @@ impl<W: Word> Position<W> {
         self.by_color[color.index()][layer as usize]
     }
 
+    /// Cells of a layer holding pieces of `role`, of either colour.
+    #[inline]
+    pub fn role_bb(&self, role: Role, layer: u8) -> Bitboard<W> {
+        self.by_role[role as usize][layer as usize]
+    }
+
     /// Cells of a layer holding pieces of `color` and `role`.
     #[inline]
     pub fn pieces(&self, color: Color, role: Role, layer: u8) -> Bitboard<W> {

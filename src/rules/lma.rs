@@ -39,7 +39,10 @@ impl<W: Word> Lma<W> {
         let blockers = |layer| gone.map_or(pos.blockers(layer), |g| blockers_without(pos, layer, g));
         let tables = &pos.variant().tables;
         // Attackers standing on the cells of `colour` of `layer` only.
-        let board = |layer: u8, colour: Bitboard<W>| (blockers(layer), move |r| pos.pieces(by, r, layer) & colour);
+        let board = |layer: u8, colour: Bitboard<W>| {
+            let army = pos.color_bb(by, layer) & colour;
+            (blockers(layer), move |r| pos.role_bb(r, layer) & army)
+        };
         if pos.occupied(there).contains(v) {
             // An off-colour capture needs the twin empty; so does a capture from the other board.
             let (b, pieces) = board(here, self.colour[p]);
