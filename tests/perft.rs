@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use vorpal::config::Config;
 use vorpal::geometry::Word;
-use vorpal::movegen::{is_legal, legal, legal_with, pseudo_legal, Legality};
+use vorpal::movegen::{is_legal, legal, legal_with, pseudo_legal, Legality, MoveKind};
 use vorpal::perft::{parse_suite, perft, Suite};
+use vorpal::pieces::Color;
 use vorpal::position::Position;
 use vorpal::variant::Variant;
 use vorpal::{with_narrowest, with_rules};
@@ -75,8 +76,8 @@ fn perft_suites_full() {
 }
 
 /// Walks the tree, checking at every node that the incremental hash and material and
-/// piece-square sums equal recomputed ones,
-/// that FEN round-trips, that the tactical generator yields exactly the captures and
+/// piece-square sums equal recomputed ones, that the search key worked out before a plain
+/// move is the one after it, that FEN round-trips, that the tactical generator yields exactly the captures and
 /// promotions among the legal moves, that every move proven legal or illegal without being
 /// played (pins, exposure, ways out of check) is so when played, and that make then unmake
 /// restores the position.
@@ -113,7 +114,16 @@ fn walk<W: Word>(pos: &mut Position<W>, depth: u32) {
     got.sort();
     assert_eq!(got, expected, "tactical moves differ at {fen}");
     for mv in list {
+        let guessed = pos.search_key_after(mv);
+        let rights = |pos: &Position<W>| Color::ALL.map(|c| [0, 1].map(|side| pos.castling_squares(c, side)));
+        let rights_before = rights(pos);
         pos.make(mv);
+        // The key worked out before the move is right unless the move castles or changes rights or en passant.
+        if mv.kind() != MoveKind::Castle && pos.en_passant().is_none() && rights(pos) == rights_before {
+            if let Some(key) = guessed {
+                assert_eq!(key, pos.search_key(), "key after {} guessed wrong at {fen}", mv.to_text(&variant));
+            }
+        }
         walk(pos, depth - 1);
         pos.unmake();
         assert_eq!(pos.to_fen(), fen, "make/unmake of {} did not restore", mv.to_text(&variant));

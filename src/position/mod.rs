@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::eval::psq::Sums;
 use crate::geometry::{Bitboard, Cells, Narrow, Square, Wide, Word, MAX_CELLS, MAX_LAYERS};
+use crate::movegen::Move;
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
 use crate::variant::{FenExtras, Variant};
 
@@ -39,7 +40,7 @@ pub type Trip = (Square, Square);
 /// What make() saves for unmake().
 #[derive(Clone, Debug)]
 pub(crate) struct Undo<W: Word> {
-    mv: crate::movegen::Move,
+    mv: Move,
     moved: Piece,
     captured: Piece,
     rights: u8,
@@ -267,6 +268,27 @@ impl<W: Word> Position<W> {
     /// positions with the same side to move can match, every second one back.
     pub fn repeated(&self) -> bool {
         self.history.iter().rev().take(self.halfmove as usize).skip(1).step_by(2).any(|u| u.hash == self.hash)
+    }
+
+    /// The search key after `mv`, worked out without playing it, to prefetch the child's table
+    /// slot early: right for moves that neither castle nor set an en-passant square, `None`
+    /// where the key holds more than the hash.
+    #[inline]
+    pub fn search_key_after(&self, mv: Move) -> Option<u64> {
+        if self.variant.fen_extras != FenExtras::None {
+            return None;
+        }
+        let z = &self.variant.zobrist;
+        let moved = self.piece_at(mv.from());
+        let placed = mv.promotion().map_or(moved, |role| Piece::new(role, moved.color()));
+        let mut key = self.hash ^ z.side ^ z.piece(mv.from(), moved) ^ z.piece(mv.to(), placed);
+        if let Some(c) = mv.capture() {
+            key ^= z.piece(c, self.piece_at(c));
+        }
+        if let Some(ep) = self.ep {
+            key ^= z.ep[ep.passed.index()];
+        }
+        Some(key)
     }
 
     /// Puts a piece on an empty square.

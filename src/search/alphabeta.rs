@@ -335,6 +335,12 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let mut threats = None;
         for picked in 0..ranked.len() {
             let mv = pick(&mut ranked, picked);
+            // In the sorted tail the next move is known: its child's slot loads during this search.
+            if let Some(&(_, next)) = ranked.get(picked + 1).filter(|_| picked >= SELECTED_MOVES) {
+                if let Some(key) = pos.search_key_after(next) {
+                    self.shared.tt.prefetch(key);
+                }
+            }
             let quiet = mv.is_quiet();
             let killer = self.killers[ply].contains(&Some(mv));
             let prunable = futile && legal_before > 0 && quiet && !killer;
@@ -356,9 +362,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
                 continue;
             }
             // The child probes the table after its own check test; its slot loads meanwhile.
-            if depth >= 2 {
-                self.shared.tt.prefetch(pos.search_key());
-            }
+            self.shared.tt.prefetch(pos.search_key());
             let i = legal_before;
             legal_before += 1;
             if prunable && !in_check(self.rules, pos, pos.side()) {
