@@ -230,6 +230,14 @@ impl<W: Word> Position<W> {
             self.castling.king[c] = king;
             self.castling.rooks[c][side] = Square::new(king.layer(), rook);
         }
+        for c in 0..2 {
+            for side in 0..2 {
+                if self.castling.rights >> (2 * c + side) & 1 != 0 {
+                    self.castling_keep[self.castling.king[c].index()] &= !(3 << (2 * c));
+                    self.castling_keep[self.castling.rooks[c][side].index()] &= !(1 << (2 * c + side));
+                }
+            }
+        }
         Ok(())
     }
 

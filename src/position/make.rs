@@ -108,19 +108,8 @@ impl<W: Word> Position<W> {
     /// Clears the rights whose king or rook left or was captured on its home square.
     fn update_castling(&mut self, mv: Move) {
         let old = self.castling.rights;
-        let touched = [Some(mv.from()), mv.capture(), mv.rook().map(|r| r.0)];
-        for sq in touched.into_iter().flatten() {
-            for c in 0..2 {
-                if sq == self.castling.king[c] {
-                    self.castling.rights &= !(3 << (2 * c));
-                }
-                for side in 0..2 {
-                    if sq == self.castling.rooks[c][side] {
-                        self.castling.rights &= !(1 << (2 * c + side));
-                    }
-                }
-            }
-        }
+        let keep = |sq: Option<Square>| sq.map_or(u8::MAX, |s| self.castling_keep[s.index()]);
+        self.castling.rights &= keep(Some(mv.from())) & keep(mv.capture()) & keep(mv.rook().map(|r| r.0));
         let z = &self.variant.zobrist;
         self.hash ^= z.castling[old as usize] ^ z.castling[self.castling.rights as usize];
     }

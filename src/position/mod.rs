@@ -81,6 +81,9 @@ pub struct Position<W: Word = Wide> {
     by_role: [[Bitboard<W>; MAX_LAYERS]; MAX_ROLES],
     side: Color,
     castling: Castling,
+    /// Per square, the castling rights that a move from it, or capturing on it, keeps: all but
+    /// those of a king or rook whose home it is (one lookup where make would compare squares).
+    castling_keep: [u8; MAX_LAYERS * MAX_CELLS],
     ep: Option<EnPassant>,
     halfmove: u32,
     fullmove: u32,
@@ -108,6 +111,7 @@ impl<W: Word> Position<W> {
             by_role: [[Bitboard::EMPTY; MAX_LAYERS]; MAX_ROLES],
             side: Color::White,
             castling: Castling::default(),
+            castling_keep: [u8::MAX; MAX_LAYERS * MAX_CELLS],
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -129,6 +133,7 @@ impl<W: Word> Position<W> {
             by_role: self.by_role.each_ref().map(resize),
             side: self.side,
             castling: self.castling,
+            castling_keep: self.castling_keep,
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
