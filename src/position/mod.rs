@@ -276,8 +276,9 @@ impl<W: Word> Position<W> {
     }
 
     /// The search key after `mv`, worked out without playing it, to prefetch the child's table
-    /// slot early: right for moves that neither castle nor set an en-passant square, `None`
-    /// where the key holds more than the hash.
+    /// slot early: right for moves that neither castle, change castling rights nor set an
+    /// en-passant square (a wrong key costs only a useless prefetch); `None` where the key holds
+    /// more than the hash.
     #[inline]
     pub fn search_key_after(&self, mv: Move) -> Option<u64> {
         if self.variant.fen_extras != FenExtras::None {
