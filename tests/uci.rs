@@ -44,9 +44,10 @@ fn uci_plays_from_a_fen_with_moves_and_by_the_clock() {
     e.send("uci");
     e.send("setoption name Threads value 2");
     e.send("setoption name Hash value 8");
-    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1 moves g8f8");
+    // A mate in one after the move played: found at depth 1, so however loaded the machine.
+    e.send("position fen 6k1/p4ppp/8/8/8/8/8/1R4K1 b - - 0 1 moves a7a6");
     e.send("go wtime 2000 btime 2000 winc 10 binc 10");
-    assert!(e.until("bestmove").last().unwrap().starts_with("bestmove a1a8"));
+    assert!(e.until("bestmove").last().unwrap().starts_with("bestmove b1b8"));
     e.send("position startpos moves e2e4 e7e5");
     e.send("go movetime 100");
     e.until("bestmove");
