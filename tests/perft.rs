@@ -107,8 +107,7 @@ fn walk<W: Word>(pos: &mut Position<W>, depth: u32) {
             }
         }
     });
-    let mut expected: Vec<String> =
-        list.iter().filter(|m| m.capture().is_some() || m.promotion().is_some()).map(|m| m.to_text(&variant)).collect();
+    let mut expected: Vec<String> = list.iter().filter(|m| !m.is_quiet()).map(|m| m.to_text(&variant)).collect();
     let mut got: Vec<String> = tactical.iter().map(|m| m.to_text(&variant)).collect();
     expected.sort();
     got.sort();

@@ -347,7 +347,7 @@ pub fn legality_unplayed<W: Word, R: Rules<W>>(
 /// (false only when it certainly does not).
 #[inline]
 pub fn may_give_check<W: Word>(pos: &Position<W>, threats: &CheckThreats<W>, mv: Move) -> bool {
-    if mv.capture().is_some() || mv.promotion().is_some() || mv.kind() == MoveKind::Castle {
+    if !mv.is_quiet() || mv.kind() == MoveKind::Castle {
         return true;
     }
     let role = pos.piece_at(mv.from()).role();
