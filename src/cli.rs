@@ -255,7 +255,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             for name in config.names() {
                 let v = config.variant(&name, &[]).map_err(|e| bad(e.to_string()))?;
                 let g = &v.geometry;
-                println!("{name} {} {}x{}", g.layers, g.files, g.ranks);
+                crate::outln!("{name} {} {}x{}", g.layers, g.files, g.ranks);
             }
             Ok(())
         }
@@ -332,7 +332,7 @@ fn run_search(
         } else {
             let result = search(rules, &pos, &eval, limits, shared, |info| {
                 let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(&variant)).collect();
-                println!(
+                crate::outln!(
                     "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
                     info.depth,
                     info.seldepth,
@@ -348,7 +348,7 @@ fn run_search(
     });
     match best {
         Some(best) => {
-            println!("bestmove {}", best.to_text(&variant));
+            crate::outln!("bestmove {}", best.to_text(&variant));
             Ok(())
         }
         None => Err(bad("no move to search: the game is over")),
@@ -371,11 +371,11 @@ fn bench(config: &Config, depth: u32, threads: usize) -> Result<(), Failure> {
             search(rules, &pos, &eval, &limits, &shared, |_| {}).map_or(0, |i| i.nodes)
         });
         let time = start.elapsed();
-        println!("{name:<13} nodes {nodes:>10} ms {:>7} nps {:>9}", time.as_millis(), nps(nodes, time));
+        crate::outln!("{name:<13} nodes {nodes:>10} ms {:>7} nps {:>9}", time.as_millis(), nps(nodes, time));
         total += nodes;
         total_time += time;
     }
-    println!("nodes {total} ms {} nps {}", total_time.as_millis(), nps(total, total_time));
+    crate::outln!("nodes {total} ms {} nps {}", total_time.as_millis(), nps(total, total_time));
     Ok(())
 }
 
@@ -427,15 +427,15 @@ fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
             let mv = parse_move(rules, &mut pos, text).map_err(|e| bad(format!("move {}: {e}", i + 1)))?;
             pos.make(mv);
         }
-        println!("{}", pos.to_fen());
-        print!("{}", pos.diagram());
+        crate::outln!("{}", pos.to_fen());
+        crate::out!("{}", pos.diagram());
         if !variant.capture_values.is_empty() {
             let s = pos.scores();
-            println!("score {}-{}", s[Color::White], s[Color::Black]);
+            crate::outln!("score {}-{}", s[Color::White], s[Color::Black]);
         }
         match outcome(rules, &mut pos) {
-            Some(end) => println!("result {end}"),
-            None => println!("result * ({:?} to move)", pos.side()),
+            Some(end) => crate::outln!("result {end}"),
+            None => crate::outln!("result * ({:?} to move)", pos.side()),
         }
         Ok(())
     })
@@ -455,7 +455,7 @@ fn play_pgn(config: &Config, path: &Path, number: usize, at: PositionArgs) -> Re
     play(pos, &game.moves)?;
     if let Some(result) = game.tag("Result") {
         let termination = game.tag("Termination").map(|t| format!(" ({t})")).unwrap_or_default();
-        println!("pgn result {result}{termination}");
+        crate::outln!("pgn result {result}{termination}");
     }
     Ok(())
 }
@@ -525,7 +525,7 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         Some((Verdict::Continue, _)) => ", SPRT: no decision".into(),
         None => String::new(),
     };
-    println!(
+    crate::outln!(
         "Finished: {} games, +{} ={} -{}, {:.1} %, Elo {elo}, LOS {:.1} %{verdict}",
         score.games(),
         score.wins,
@@ -574,14 +574,14 @@ fn run_perft(pos: &Position, depth: u32, show_divide: bool, threads: usize) {
     let nodes = if show_divide {
         let rows = with_narrowest!(pos, |rules, pos| divide(rules, &pos, depth));
         for (mv, n) in &rows {
-            println!("{} {n}", mv.to_text(pos.variant()));
+            crate::outln!("{} {n}", mv.to_text(pos.variant()));
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
         count(pos, depth, threads)
     };
     report_speed(nodes, start);
-    println!("nodes {nodes}");
+    crate::outln!("nodes {nodes}");
 }
 
 fn report_speed(nodes: u64, start: Instant) {
@@ -614,7 +614,7 @@ fn run_suite(
             if nodes != expected {
                 failures += 1;
             }
-            println!("{verdict} D{depth} {nodes} (expected {expected}) {}", case.fen);
+            crate::outln!("{verdict} D{depth} {nodes} (expected {expected}) {}", case.fen);
             report_speed(nodes, start);
         }
     }
@@ -633,7 +633,7 @@ const BENCH: &[(&str, &str, Option<&str>, u32)] = &[
 ];
 
 fn bench_perft(config: &Config, threads: usize, shallower: u32) -> Result<(), Failure> {
-    println!("{:<12} {:>7} {:>12} {:>9} {:>9}", "position", "threads", "nodes", "seconds", "Mnps");
+    crate::outln!("{:<12} {:>7} {:>12} {:>9} {:>9}", "position", "threads", "nodes", "seconds", "Mnps");
     for &(label, name, fen, depth) in BENCH {
         let variant = config.variant(name, &[]).map_err(|e| bad(e.to_string()))?;
         let pos = position(&variant, fen)?;
@@ -643,7 +643,7 @@ fn bench_perft(config: &Config, threads: usize, shallower: u32) -> Result<(), Fa
             let start = Instant::now();
             let nodes = pool.install(|| count(&pos, depth, t));
             let secs = start.elapsed().as_secs_f64();
-            println!("{label:<12} {t:>7} {nodes:>12} {secs:>9.3} {:>9.2}", nodes as f64 / secs / 1e6);
+            crate::outln!("{label:<12} {t:>7} {nodes:>12} {secs:>9.3} {:>9.2}", nodes as f64 / secs / 1e6);
         }
     }
     Ok(())

@@ -9,6 +9,7 @@ pub mod config;
 pub mod eval;
 pub mod geometry;
 pub mod movegen;
+pub mod output;
 pub mod perft;
 pub mod pieces;
 pub mod position;

@@ -87,6 +87,40 @@ fn variants_lists_name_layers_and_size() {
     assert_eq!(out.lines().count(), 13);
 }
 
+/// Runs `vorpal args` with `input` on its standard input and its standard output a pipe that
+/// nobody reads any more (as under `vorpal variants | head -1`).
+fn vorpal_with_reader_gone(args: &[&str], input: &str) -> Output {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vorpal"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    // The engine may be gone before it has read everything: that write may fail.
+    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
+    child.wait_with_output().expect("ends")
+}
+
+#[test]
+fn a_command_whose_reader_has_gone_ends_quietly() {
+    let o = vorpal_with_reader_gone(&["variants"], "");
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn the_protocol_loop_ends_quietly_when_the_gui_stops_reading() {
+    for first in ["xboard\nprotover 2\n", "uci\n"] {
+        let o = vorpal_with_reader_gone(&[], &format!("{first}isready\nquit\n"));
+        assert_eq!(o.status.code(), Some(0), "{first:?} stderr: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{first:?}");
+    }
+}
+
 #[test]
 fn bad_input_is_one_line_and_status_2() {
     assert_bad_input(&vorpal(&["perft", "--variant", "nosuch", "--depth", "1"]), "unknown variant 'nosuch'");

@@ -103,9 +103,9 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                 }
             }
             if terminal {
-                print!("\r\x1b[K");
+                crate::out!("\r\x1b[K");
             }
-            println!(
+            crate::outln!(
                 "Game {} of {}: {} vs {}: {} {{{}}}",
                 index + 1,
                 config.games,
@@ -116,9 +116,9 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
             );
             let status = status_line(names, &score, config.sprt.as_ref());
             if terminal {
-                print!("{} {status}", progress_bar(score.games() as usize, config.games));
+                crate::out!("{} {status}", progress_bar(score.games() as usize, config.games));
             } else {
-                println!("{status}");
+                crate::outln!("{status}");
             }
             let _ = std::io::stdout().flush();
             // Once the test has decided it stays decided; games already running still count.
@@ -128,7 +128,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                 let v = sprt.verdict(&score);
                 verdict = Some((v, score.games()));
                 if v != Verdict::Continue {
-                    println!(
+                    crate::outln!(
                         "SPRT: {} accepted after {} games",
                         if v == Verdict::H1 { "H1" } else { "H0" },
                         score.games()
@@ -138,7 +138,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
             }
         }
         if terminal {
-            println!();
+            crate::outln!();
         }
     });
     if let Some(e) = failure {

@@ -53,7 +53,7 @@ pub fn run(config: Config) -> i32 {
             Some("xboard") => return xboard::run(config, &lines, events),
             Some("quit") => return 0,
             Some(other) => {
-                println!("Error (unknown command: the first command must be 'xboard' or 'uci'): {other}")
+                crate::outln!("Error (unknown command: the first command must be 'xboard' or 'uci'): {other}")
             }
         }
     }

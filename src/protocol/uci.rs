@@ -28,7 +28,7 @@ pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
                 session.stop();
                 return 0;
             }
-            Err(message) => println!("info string error: {message}"),
+            Err(message) => crate::outln!("info string error: {message}"),
         }
     }
     session.finish();
@@ -50,18 +50,18 @@ fn uci_variant_name(name: &str) -> &str {
 }
 
 fn identify(session: &Session) {
-    println!("id name Vorpal {}", env!("CARGO_PKG_VERSION"));
-    println!("id author the Vorpal developers");
-    println!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}");
-    println!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
-    println!("option name Ponder type check default false");
+    crate::outln!("id name Vorpal {}", env!("CARGO_PKG_VERSION"));
+    crate::outln!("id author the Vorpal developers");
+    crate::outln!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}");
+    crate::outln!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
+    crate::outln!("option name Ponder type check default false");
     // As Fairy-Stockfish does, FIDE chess is `chess` (python-chess and GUIs expect it).
     let names = session.config.names();
     let vars: Vec<String> = names.iter().map(|n| format!(" var {}", uci_variant_name(n))).collect();
-    println!("option name UCI_Variant type combo default chess{}", vars.concat());
-    println!("option name EnPassant type check default false");
-    println!("option name Personality type combo default normal var normal var random var greedy");
-    println!("uciok");
+    crate::outln!("option name UCI_Variant type combo default chess{}", vars.concat());
+    crate::outln!("option name EnPassant type check default false");
+    crate::outln!("option name Personality type combo default normal var normal var random var greedy");
+    crate::outln!("uciok");
 }
 
 /// Carries out one command line; `Err` is a message to report (or [`QUIT`]).
@@ -70,7 +70,7 @@ fn command(session: &mut Session, line: &str) -> Result<(), String> {
     let Some((&name, args)) = words.split_first() else { return Ok(()) };
     match name {
         "uci" => identify(session),
-        "isready" => println!("readyok"),
+        "isready" => crate::outln!("readyok"),
         "debug" | "register" => {}
         "setoption" => set_option(session, args)?,
         "ucinewgame" => {
@@ -189,7 +189,7 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
 
 fn print_info(variant: &Variant, info: &Info, shared: &Shared) {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(variant)).collect();
-    println!(
+    crate::outln!(
         "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
@@ -205,10 +205,10 @@ fn print_info(variant: &Variant, info: &Info, shared: &Shared) {
 fn print_best(variant: &Variant, result: Option<Info>) {
     match result.as_ref().and_then(|i| i.pv.first()) {
         Some(best) => match result.as_ref().and_then(|i| i.pv.get(1)) {
-            Some(reply) => println!("bestmove {} ponder {}", best.to_text(variant), reply.to_text(variant)),
-            None => println!("bestmove {}", best.to_text(variant)),
+            Some(reply) => crate::outln!("bestmove {} ponder {}", best.to_text(variant), reply.to_text(variant)),
+            None => crate::outln!("bestmove {}", best.to_text(variant)),
         },
         // UCI has no word for "the game is over"; `0000` is the null move GUIs understand.
-        None => println!("bestmove 0000"),
+        None => crate::outln!("bestmove 0000"),
     }
 }

@@ -125,8 +125,8 @@ pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i3
                     xb.abandon();
                     return 0;
                 }
-                Err(Reply::Error(reason)) => println!("Error ({reason}): {}", line.trim()),
-                Err(Reply::Illegal(reason, mv)) => println!("Illegal move ({reason}): {mv}"),
+                Err(Reply::Error(reason)) => crate::outln!("Error ({reason}): {}", line.trim()),
+                Err(Reply::Illegal(reason, mv)) => crate::outln!("Illegal move ({reason}): {mv}"),
             },
             Event::Done(number, result) => xb.finished(number, result),
             Event::End => break,
@@ -218,11 +218,11 @@ impl XBoard {
                     self.session.shared.stop.store(true, Ordering::Relaxed);
                 }
             }
-            "ping" => println!("pong {}", args.first().unwrap_or(&"")),
+            "ping" => crate::outln!("pong {}", args.first().unwrap_or(&"")),
             "draw" => {
                 let score = self.progress.lock().map(|p| p.score).unwrap_or(0);
                 if self.engine_side.is_some() && !self.game_over && score <= DRAW_ACCEPT_CP {
-                    println!("offer draw");
+                    crate::outln!("offer draw");
                 }
             }
             "result" => {
@@ -257,11 +257,11 @@ impl XBoard {
             }
             "." => {
                 let p = self.progress.lock().map(|p| p.clone()).unwrap_or_default();
-                println!("stat01: {} {} {} 0 0", p.elapsed.as_millis() / 10, p.nodes, p.depth);
+                crate::outln!("stat01: {} {} {} 0 0", p.elapsed.as_millis() / 10, p.nodes, p.depth);
             }
             "hint" => {
                 if let Some(mv) = self.expected {
-                    println!("Hint: {}", self.display.move_legs(&self.session.variant, &mv).concat());
+                    crate::outln!("Hint: {}", self.display.move_legs(&self.session.variant, &mv).concat());
                 }
             }
             "memory" => {
@@ -280,7 +280,7 @@ impl XBoard {
             "lift" => self.lift(args.first().copied().unwrap_or(""))?,
             "put" => self.put(args.first().copied().unwrap_or(""))?,
             "hover" => self.hover(args.first().copied().unwrap_or(""))?,
-            "bk" => println!(" Vorpal has no opening book\n"),
+            "bk" => crate::outln!(" Vorpal has no opening book\n"),
             "quit" => return Ok(false),
             _ if looks_like_move(name) => self.user_move(name)?,
             _ => return error("unknown command"),
@@ -299,16 +299,16 @@ impl XBoard {
                 self.session.config.variant(name, &[]).is_ok_and(|v| Display::new(&v).is_ok() && shows_truly(&v))
             })
             .collect();
-        println!("feature done=0");
-        println!(
+        crate::outln!("feature done=0");
+        crate::outln!(
             "feature myname=\"Vorpal {}\" variants=\"{}\" setboard=1 usermove=1 ping=1 san=0 colors=0 time=1 \
              draw=1 playother=1 analyze=1 memory=1 smp=1 sigint=0 sigterm=0 reuse=1 highlight=1 nps=1 debug=1",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         );
-        println!("feature option=\"EnPassant -check 0\"");
-        println!("feature option=\"Personality -combo *normal /// random /// greedy\"");
-        println!("feature done=1");
+        crate::outln!("feature option=\"EnPassant -check 0\"");
+        crate::outln!("feature option=\"Personality -combo *normal /// random /// greedy\"");
+        crate::outln!("feature done=1");
     }
 
     /// Switches to variant `name` at its start position and tells XBoard how to show it.
@@ -325,10 +325,10 @@ impl XBoard {
         self.new_game();
         let variant = self.session.variant.clone();
         if let Some(setup) = self.display.setup_line(&variant, &self.display.fen(&self.session.position)) {
-            println!("{setup}");
+            crate::outln!("{setup}");
         }
         for line in self.display.piece_lines(&variant) {
-            println!("{line}");
+            crate::outln!("{line}");
         }
         Ok(())
     }
@@ -554,7 +554,7 @@ impl XBoard {
     /// Prints the result claim if the game is over by the rules; returns whether it is.
     fn claim_if_over(&mut self) -> bool {
         let Some(outcome) = self.outcome() else { return false };
-        println!("{} {{{}}}", outcome.result(), outcome.describe(&self.session.position));
+        crate::outln!("{} {{{}}}", outcome.result(), outcome.describe(&self.session.position));
         self.game_over = true;
         true
     }
@@ -662,7 +662,7 @@ impl XBoard {
                 }
                 if post.load(Ordering::Relaxed) {
                     let pv: Vec<String> = info.pv.iter().map(|m| display.move_legs(variant, m).concat()).collect();
-                    println!(
+                    crate::outln!(
                         "{} {} {} {} {}",
                         info.depth,
                         xboard_score(info),
@@ -696,7 +696,7 @@ impl XBoard {
         let legs = self.display.move_legs(&self.session.variant, &mv);
         self.play(mv);
         for leg in legs {
-            println!("move {leg}");
+            crate::outln!("move {leg}");
         }
         self.expected = info.pv.get(1).copied();
         if !self.claim_if_over() {
@@ -761,7 +761,7 @@ impl XBoard {
             }
             mark
         };
-        println!("highlight {}", self.display.colour_fen(colour));
+        crate::outln!("highlight {}", self.display.colour_fen(colour));
         Ok(())
     }
 
@@ -778,7 +778,7 @@ impl XBoard {
             .map(|r| variant.pieces[r as usize].letter.to_ascii_uppercase())
             .collect();
         if !choices.is_empty() {
-            println!("choice {choices}");
+            crate::outln!("choice {choices}");
         }
         Ok(())
     }
@@ -794,7 +794,7 @@ impl XBoard {
             .filter_map(|m| m.capture().filter(|&c| c != to))
             .collect();
         if !victims.is_empty() {
-            println!("highlight {}", self.display.colour_fen(|sq| victims.contains(&sq).then_some('g')));
+            crate::outln!("highlight {}", self.display.colour_fen(|sq| victims.contains(&sq).then_some('g')));
         }
         Ok(())
     }
