@@ -58,9 +58,10 @@ fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(
                 continue;
             }
             let (is_pawn, is_king) = (Some(role) == variant.pawn, Some(role) == variant.king);
+            let tables = variant.tables.role(role, us);
             for cell in pieces {
                 if let Some(victims) = victims {
-                    let (capture_span, quiet_span) = variant.tables.spans(role, us, cell);
+                    let (capture_span, quiet_span) = tables.spans(cell);
                     let idle = (capture_span & victims).is_empty()
                         && (!is_pawn || (!en_passant_here && (quiet_span & variant.promotion_zone[us]).is_empty()));
                     if idle {
@@ -68,7 +69,7 @@ fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(
                     }
                 }
                 let from = Square::new(layer, cell);
-                let (quiet, capture) = variant.tables.quiet_and_capture(role, us, cell, blockers);
+                let (quiet, capture) = variant.tables.quiet_and_capture_of(tables, cell, blockers);
                 // Quiescence wants no quiet moves but a pawn's promotions.
                 let quiet_wanted = match (TACTICAL, is_pawn) {
                     (false, _) => quiet & empty,

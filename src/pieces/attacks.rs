@@ -25,7 +25,7 @@ pub struct MoveSet<W: Word> {
 
 /// What a piece type can do for one colour.
 #[derive(Clone, Default)]
-struct RoleTables<W: Word> {
+pub struct RoleTables<W: Word> {
     quiet: MoveSet<W>,
     capture: MoveSet<W>,
     /// Whether quiet and capture moves are the same (most pieces), to compute them once.
@@ -422,8 +422,13 @@ impl<W: Word> Tables<W> {
     /// The cells a piece of `role` and `color` on `cell` reaches on an empty board: capturing, moving.
     #[inline]
     pub fn spans(&self, role: Role, color: Color, cell: Cell) -> (Bitboard<W>, Bitboard<W>) {
-        let t = &self.roles[role as usize][color.index()];
-        (t.capture_span[cell as usize], t.quiet_span[cell as usize])
+        self.role(role, color).spans(cell)
+    }
+
+    /// The tables of `role` for `color`: a generator looping over one role's pieces looks them up once.
+    #[inline]
+    pub fn role(&self, role: Role, color: Color) -> &RoleTables<W> {
+        &self.roles[role as usize][color.index()]
     }
 
     /// The cells a piece of `role` and `color` on `cell` could capture on, riders stopped by `blockers`.
@@ -441,10 +446,28 @@ impl<W: Word> Tables<W> {
         cell: Cell,
         blockers: Bitboard<W>,
     ) -> (Bitboard<W>, Bitboard<W>) {
-        let t = &self.roles[role as usize][color.index()];
+        self.quiet_and_capture_of(self.role(role, color), cell, blockers)
+    }
+
+    /// [`Tables::quiet_and_capture`] from a role's tables already looked up.
+    #[inline]
+    pub fn quiet_and_capture_of(
+        &self,
+        t: &RoleTables<W>,
+        cell: Cell,
+        blockers: Bitboard<W>,
+    ) -> (Bitboard<W>, Bitboard<W>) {
         let capture = self.reach(&t.capture, cell, blockers);
         let quiet = if t.symmetric { capture } else { self.reach(&t.quiet, cell, blockers) };
         (quiet, capture)
+    }
+}
+
+impl<W: Word> RoleTables<W> {
+    /// The cells a piece on `cell` reaches on an empty board: capturing, moving.
+    #[inline]
+    pub fn spans(&self, cell: Cell) -> (Bitboard<W>, Bitboard<W>) {
+        (self.capture_span[cell as usize], self.quiet_span[cell as usize])
     }
 }
 
