@@ -199,6 +199,12 @@ impl<W: Word> Position<W> {
         self.by_role[role as usize][layer as usize] & self.by_color[color.index()][layer as usize]
     }
 
+    /// The cells holding pieces of `color` and `role` on any board.
+    #[inline]
+    pub fn pieces_on_any_board(&self, color: Color, role: Role) -> Bitboard<W> {
+        (0..self.variant.geometry.layers).fold(Bitboard::EMPTY, |b, layer| b | self.pieces(color, role, layer))
+    }
+
     /// The squares of `color`'s royal pieces.
     pub fn king_squares(&self, color: Color) -> KingSquares<'_, W> {
         let cells = self.variant.king.map_or(Bitboard::EMPTY, |k| self.pieces(color, k, 0));

@@ -131,9 +131,8 @@ impl<W: Word> Rules<W> for Lma<W> {
     fn exposing_cells(&self, pos: &Position<W>, king: Square) -> Option<Bitboard<W>> {
         let them = pos.side().flip();
         let tables = &pos.variant().tables;
-        let lines = (0..2).fold(Bitboard::EMPTY, |b, layer| {
-            b | tables.rider_lines(them, king.cell(), |r| pos.pieces(them, r, layer))
-        });
+        // A line is one of cells, whatever board its rider stands on: one look serves both boards.
+        let lines = tables.rider_lines(them, king.cell(), |r| pos.pieces_on_any_board(them, r));
         Some(lines.with(king.cell()))
     }
 

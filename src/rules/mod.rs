@@ -61,9 +61,7 @@ impl<W: Word> CheckThreats<W> {
         let mut discovery = Bitboard::EMPTY;
         for king in pos.king_squares(us.flip()) {
             kings = kings.with(king.cell());
-            for layer in 0..pos.variant().geometry.layers {
-                discovery |= tables.rider_lines(us, king.cell(), |r| pos.pieces(us, r, layer));
-            }
+            discovery |= tables.rider_lines(us, king.cell(), |r| pos.pieces_on_any_board(us, r));
         }
         CheckThreats { kings, discovery: discovery | kings }
     }
