@@ -58,6 +58,20 @@ fn reduction(depth: i32, index: usize) -> i32 {
     REDUCTIONS[depth.clamp(0, 63) as usize][index.min(63)] as i32
 }
 
+/// How the search came to a node, and what the node's parent knows of it already.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Reached {
+    /// The root of the search.
+    Root,
+    /// By a pass (null move), after which the side to move may not pass again.
+    Pass,
+    /// By a move, which the parent has tested for check (it needs that for its own choices).
+    Move {
+        /// Whether the side to move is in check.
+        checked: bool,
+    },
+}
+
 /// Whether a result means the game is won or lost within the search horizon.
 fn is_mate(score: i32) -> bool {
     score.abs() > MATE - MAX_PLY as i32
@@ -186,7 +200,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let score = self.negamax(pos, depth, 0, alpha, beta, true);
+            let score = self.negamax(pos, depth, 0, alpha, beta, Reached::Root);
             if self.stopped {
                 return None;
             }
@@ -254,7 +268,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         ply: usize,
         mut alpha: i32,
         beta: i32,
-        null_ok: bool,
+        reached: Reached,
     ) -> i32 {
         self.pv[ply].clear();
         if ply > 0 {
@@ -267,7 +281,11 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             self.count_node(ply);
             return self.rules.evaluate(pos, self.eval);
         }
-        let checked = in_check(self.rules, pos, pos.side());
+        let checked = match reached {
+            Reached::Move { checked } => checked,
+            Reached::Root | Reached::Pass => in_check(self.rules, pos, pos.side()),
+        };
+        let null_ok = reached != Reached::Pass;
         let depth = if checked { depth + 1 } else { depth };
         if depth <= 0 {
             // Counted there: a position is one node however many searches look at it.
@@ -306,7 +324,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             if stand >= beta {
                 let r = 3 + depth / 6;
                 let undo = pos.make_null();
-                let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, Reached::Pass);
                 pos.unmake_null(undo);
                 if self.stopped {
                     return 0;
@@ -371,27 +389,30 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             } else if !make_if_legal(self.rules, pos, &legality, mv) {
                 continue;
             }
-            // The child probes the table after its own check test; its slot loads meanwhile.
+            // The child probes the table after the check test; its slot loads meanwhile.
             self.shared.tt.prefetch(pos.search_key());
             let i = legal_before;
             legal_before += 1;
-            if prunable && !in_check(self.rules, pos, pos.side()) {
+            // Tested once here for futility, reductions and the child itself.
+            let gives_check = in_check(self.rules, pos, pos.side());
+            if prunable && !gives_check {
                 pos.unmake();
                 continue;
             }
+            let child = Reached::Move { checked: gives_check };
             let score = if i == 0 {
-                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true)
+                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, child)
             } else {
                 let mut r = 0;
-                if depth >= 3 && i >= 3 && quiet && !checked && !killer && !in_check(self.rules, pos, pos.side()) {
+                if depth >= 3 && i >= 3 && quiet && !checked && !killer && !gives_check {
                     r = (reduction(depth, i) - pv_node as i32).clamp(0, depth - 2);
                 }
-                let mut score = -self.negamax(pos, depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                let mut score = -self.negamax(pos, depth - 1 - r, ply + 1, -alpha - 1, -alpha, child);
                 if score > alpha && r > 0 {
-                    score = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                    score = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, child);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true);
+                    score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, child);
                 }
                 score
             };
