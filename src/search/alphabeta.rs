@@ -12,9 +12,9 @@
 //! again at full depth, so they only cost time, never correctness of what is found.
 
 use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 use once_cell::sync::Lazy;
-use std::time::Instant;
 
 use super::threads::Team;
 use super::time::Budget;
