@@ -2,7 +2,7 @@
 //! empty start squares of the files where a player has no pawn.
 
 use super::{balance, Eval};
-use crate::geometry::{Bitboard, Square, Word};
+use crate::geometry::{Square, Word};
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -11,7 +11,7 @@ fn spawn_files<W: Word>(pos: &Position<W>, color: Color) -> i32 {
     let v = pos.variant();
     let (Some(pawn), g) = (v.pawn, &v.geometry) else { return 0 };
     let start_rank = if color == Color::White { 1 } else { g.ranks - 2 };
-    let pawns: Bitboard<W> = (0..g.layers).fold(Bitboard::EMPTY, |b, l| b | pos.pieces(color, pawn, l));
+    let pawns = pos.pieces_on_any_board(color, pawn);
     (0..g.files)
         .filter(|&file| {
             let start = g.cell(file, start_rank);

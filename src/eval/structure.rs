@@ -123,11 +123,8 @@ impl<W: Word> Structure<W> {
     /// endgame; `material` is each side's material.
     pub(super) fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, material: ByColor<i32>) -> [i32; 2] {
         let terms = &eval.terms;
-        let layers = pos.variant().geometry.layers;
         let pawns = self.pawn.map_or(ByColor([Bitboard::EMPTY; 2]), |p| {
-            ByColor(
-                [Color::White, Color::Black].map(|c| (0..layers).fold(Bitboard::EMPTY, |b, l| b | pos.pieces(c, p, l))),
-            )
+            ByColor([Color::White, Color::Black].map(|c| pos.pieces_on_any_board(c, p)))
         });
         let mut score = self.cache.get(pawns).unwrap_or_else(|| {
             let score = self.pawn_structure(pawns, terms);
