@@ -359,7 +359,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let mut legal_before = 0;
         // Futility: quiet moves that cannot raise the score to alpha in the last plies.
         let futile = stand.is_some_and(|s| depth <= 2 && !is_mate(alpha) && s + FUTILITY_MARGIN * depth <= alpha);
-        // What a quiet move needs to give check, worked out once a futile move comes up.
+        // What a quiet move needs to give check, worked out once a quiet move comes up.
         let mut threats = None;
         for picked in 0..ranked.len() {
             let mv = pick(&mut ranked, picked);
@@ -372,15 +372,17 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             let quiet = mv.is_quiet();
             let killer = self.killers[ply].contains(&Some(mv));
             let prunable = futile && legal_before > 0 && quiet && !killer;
+            // A quiet move the threats rule out gives no check: no attack test once it is played.
+            let no_check = quiet && {
+                let threats = threats.get_or_insert_with(|| self.rules.check_threats(pos));
+                threats.as_ref().is_some_and(|t| !may_give_check(pos, t, mv))
+            };
             // A futile move that cannot give check is dropped unplayed once its legality is known
             // (it still counts as a legal move of the node).
-            if prunable {
-                let threats = threats.get_or_insert_with(|| self.rules.check_threats(pos));
-                if threats.as_ref().is_some_and(|t| !may_give_check(pos, t, mv)) {
-                    if let Some(legal) = legality_unplayed(self.rules, pos, &legality, mv) {
-                        legal_before += legal as usize;
-                        continue;
-                    }
+            if prunable && no_check {
+                if let Some(legal) = legality_unplayed(self.rules, pos, &legality, mv) {
+                    legal_before += legal as usize;
+                    continue;
                 }
             }
             // The root's list holds only legal moves already.
@@ -394,7 +396,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             let i = legal_before;
             legal_before += 1;
             // Tested once here for futility, reductions and the child itself.
-            let gives_check = in_check(self.rules, pos, pos.side());
+            let gives_check = !no_check && in_check(self.rules, pos, pos.side());
             if prunable && !gives_check {
                 pos.unmake();
                 continue;
