@@ -17,9 +17,12 @@ struct Ray<W: Word> {
 #[derive(Clone, Default)]
 pub struct MoveSet<W: Word> {
     leaps: Vec<Bitboard<W>>,
-    /// Pairs of opposite rays `(descending, ascending)`, computed together.
-    lines: Vec<(u16, u16)>,
-    /// Rays without their opposite.
+    /// How many lines (pairs of opposite rays, computed together) the piece rides.
+    line_count: usize,
+    /// Per cell, each line's rays from there `(descending, ascending)`: side by side in memory,
+    /// so that the generator's inner step reads them in one run.
+    line_rays: Vec<[(W, W); MAX_LINES]>,
+    /// Rays without their opposite, and those of lines beyond `MAX_LINES`.
     rides: Vec<u16>,
 }
 
@@ -49,6 +52,11 @@ struct RideGroup<W: Word> {
     reach: Vec<Bitboard<W>>,
     roles: Roles,
 }
+
+/// The lines a piece rides that are computed as pairs (a queen's four); a piece with more
+/// rides the others ray by ray. So few that the loop over them is not vectorised, which for
+/// a handful of lines would cost more than it saves.
+const MAX_LINES: usize = 4;
 
 /// A set of roles; a step belongs to each role at most once, so it never holds more than `MAX_ROLES`.
 type Roles = ArrayVec<Role, MAX_ROLES>;
@@ -340,7 +348,8 @@ impl<W: Word> Tables<W> {
     }
 
     fn move_set(&mut self, g: &Geometry<W>, steps: &[Step]) -> MoveSet<W> {
-        let mut set = MoveSet { leaps: vec![Bitboard::EMPTY; g.area()], lines: Vec::new(), rides: Vec::new() };
+        let mut set =
+            MoveSet { leaps: vec![Bitboard::EMPTY; g.area()], line_count: 0, line_rays: vec![], rides: vec![] };
         for s in steps {
             if s.range == 1 {
                 for cell in 0..g.area() as Cell {
@@ -357,13 +366,25 @@ impl<W: Word> Tables<W> {
         }
         // Pair each ascending ray with its opposite so that both are found in one step.
         let keys = self.ray_keys.clone();
+        let mut lines = Vec::new();
         for &up in set.rides.clone().iter().filter(|&&id| self.rays[id as usize].ascending) {
             let (dx, dy, range) = keys[up as usize];
-            if let Some(&down) = set.rides.iter().find(|&&id| keys[id as usize] == (-dx, -dy, range)) {
+            let down = set.rides.iter().find(|&&id| keys[id as usize] == (-dx, -dy, range));
+            if let Some(&down) = down.filter(|_| lines.len() < MAX_LINES) {
                 set.rides.retain(|&id| id != up && id != down);
-                set.lines.push((down, up));
+                lines.push((down as usize, up as usize));
             }
         }
+        set.line_count = lines.len();
+        set.line_rays = (0..g.area())
+            .map(|cell| {
+                let mut rays = [(W::ZERO, W::ZERO); MAX_LINES];
+                for (pair, &(down, up)) in rays.iter_mut().zip(&lines) {
+                    *pair = (self.rays[down].cells[cell].0, self.rays[up].cells[cell].0);
+                }
+                rays
+            })
+            .collect();
         set
     }
 
@@ -404,10 +425,8 @@ impl<W: Word> Tables<W> {
     #[inline]
     fn reach(&self, set: &MoveSet<W>, cell: Cell, blockers: Bitboard<W>) -> Bitboard<W> {
         let mut out = set.leaps[cell as usize];
-        for &(down, up) in &set.lines {
+        for &(lower, upper) in &set.line_rays[cell as usize][..set.line_count] {
             // Obstruction difference: from the nearest blocker below to the nearest above.
-            let lower = self.rays[down as usize].cells[cell as usize].0;
-            let upper = self.rays[up as usize].cells[cell as usize].0;
             let below = lower & blockers.0;
             let above = upper & blockers.0;
             let nearest_below = W::bit((below | W::bit(0)).highest());
@@ -489,6 +508,40 @@ mod tests {
         let (reach, _) = t.quiet_and_capture(0, Color::White, a1, blockers);
         assert_eq!(reach.count(), 3 + 5);
         assert!(reach.contains(g.cell(0, 3)) && !reach.contains(g.cell(0, 4)));
+    }
+
+    #[test]
+    fn lines_beyond_the_paired_ones_are_ridden_ray_by_ray() {
+        // Queen and nightrider: eight lines, twice what is computed in pairs.
+        let g: Geometry = Geometry::new(9, 10, 1).unwrap();
+        let amazon = piece('A', "QNN");
+        let t = Tables::new(&g, std::slice::from_ref(&amazon));
+        let set = &t.role(0, Color::White).capture;
+        assert_eq!((set.line_count, set.rides.len()), (MAX_LINES, 8));
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..50 {
+            let mut blockers = Bitboard::EMPTY;
+            for _ in 0..20 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                blockers = blockers.with((seed >> 8) as Cell % 90);
+            }
+            for cell in 0..90 {
+                let mut walked = Bitboard::EMPTY;
+                for s in &amazon.steps {
+                    let mut at = cell;
+                    while let Some(next) = g.offset(at, s.dx as i32, s.dy as i32) {
+                        walked = walked.with(next);
+                        if blockers.contains(next) {
+                            break;
+                        }
+                        at = next;
+                    }
+                }
+                assert_eq!(t.quiet_and_capture(0, Color::White, cell, blockers).0, walked, "cell {cell}");
+            }
+        }
     }
 
     #[test]
