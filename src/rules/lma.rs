@@ -83,11 +83,12 @@ impl<W: Word> Rules<W> for Lma<W> {
         }
     }
 
-    /// An off-colour move captures an enemy on either board.
+    /// An enemy on the piece's board, or on the other board under an empty cell of this one
+    /// (where an off-colour capture lands).
     #[inline]
-    fn capture_cells(&self, pos: &Position<W>, _layer: u8) -> Option<Bitboard<W>> {
+    fn capture_cells(&self, pos: &Position<W>, layer: u8) -> Option<Bitboard<W>> {
         let them = pos.side().flip();
-        Some(pos.color_bb(them, 0) | pos.color_bb(them, 1))
+        Some(pos.color_bb(them, layer) | (pos.color_bb(them, 1 - layer) & !pos.occupied(layer)))
     }
 
     /// Castling: each of king and rook follows the colour rule and needs an empty landing twin.
