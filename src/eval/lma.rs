@@ -2,31 +2,23 @@
 //! `(file + rank + board) mod 2` never changes for a piece: each is bound to one colour class.
 //! Pieces of the enemy king's class reach it by ordinary moves and captures.
 
-use super::{balance, Eval};
+use super::Eval;
 use crate::geometry::Word;
-use crate::pieces::Color;
 use crate::position::Position;
 
 /// `king_class` per piece in the colour class of the enemy king, for the side to move.
 pub(super) fn king_class<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
-    let Some(king) = eval.king else { return 0 };
-    let layers = pos.variant().geometry.layers;
     // The class of a colour's first king: its cell's parity (looked up, not divided out of the
-    // index, for this runs at every evaluation) flipped on odd layers.
-    let class = |color| {
-        (0..layers).find_map(|layer| {
-            let kings = pos.pieces(color, king, layer);
-            kings.any().then(|| eval.parity[1].contains(kings.lowest()) as u8 ^ (layer % 2))
-        })
+    // index, for this runs at every evaluation) flipped on the second board.
+    let class =
+        |color| pos.king_squares(color).next().map(|k| eval.parity[1].contains(k.cell()) as usize ^ k.layer() as usize);
+    // The family has two boards (the configuration checks it), with opposite checkering.
+    let pieces_in_class = |color, class: usize| {
+        let on = |layer: u8, parity: usize| (eval.pieces_only(pos, color, layer) & eval.parity[parity]).count() as i32;
+        on(0, class) + on(1, class ^ 1)
     };
-    eval.terms.king_class
-        * balance(pos, |color: Color| {
-            let Some(target) = class(color.flip()) else { return 0 };
-            (0..layers)
-                .map(|layer| {
-                    let cells = eval.parity[(target ^ (layer % 2)) as usize];
-                    (eval.pieces_only(pos, color, layer) & cells).count() as i32
-                })
-                .sum()
-        })
+    let us = pos.side();
+    let ours = class(us.flip()).map_or(0, |c| pieces_in_class(us, c));
+    let theirs = class(us).map_or(0, |c| pieces_in_class(us.flip(), c));
+    eval.terms.king_class * (ours - theirs)
 }
