@@ -16,14 +16,21 @@ struct Ray<W: Word> {
 /// The moves of one piece type for one colour, in one mode (moving or capturing).
 #[derive(Clone, Default)]
 pub struct MoveSet<W: Word> {
-    leaps: Vec<Bitboard<W>>,
+    /// Per cell, what the piece does from there.
+    cells: Vec<CellMoves<W>>,
     /// How many lines (pairs of opposite rays, computed together) the piece rides.
     line_count: usize,
-    /// Per cell, each line's rays from there `(descending, ascending)`: side by side in memory,
-    /// so that the generator's inner step reads them in one run.
-    line_rays: Vec<[(W, W); MAX_LINES]>,
     /// Rays without their opposite, and those of lines beyond `MAX_LINES`.
     rides: Vec<u16>,
+}
+
+/// The leaps and lines of a piece from one cell, side by side in memory so that the
+/// generator's inner step reads them in one run.
+#[derive(Clone, Copy, Default)]
+struct CellMoves<W: Word> {
+    leaps: Bitboard<W>,
+    /// Each line's rays `(descending, ascending)`, the first `line_count` used.
+    lines: [(W, W); MAX_LINES],
 }
 
 /// What a piece type can do for one colour.
@@ -348,13 +355,13 @@ impl<W: Word> Tables<W> {
     }
 
     fn move_set(&mut self, g: &Geometry<W>, steps: &[Step]) -> MoveSet<W> {
-        let mut set =
-            MoveSet { leaps: vec![Bitboard::EMPTY; g.area()], line_count: 0, line_rays: vec![], rides: vec![] };
+        let mut set = MoveSet { cells: vec![CellMoves::default(); g.area()], line_count: 0, rides: vec![] };
         for s in steps {
             if s.range == 1 {
                 for cell in 0..g.area() as Cell {
                     if let Some(to) = g.offset(cell, s.dx as i32, s.dy as i32) {
-                        set.leaps[cell as usize] = set.leaps[cell as usize].with(to);
+                        let moves = &mut set.cells[cell as usize];
+                        moves.leaps = moves.leaps.with(to);
                     }
                 }
             } else {
@@ -376,15 +383,11 @@ impl<W: Word> Tables<W> {
             }
         }
         set.line_count = lines.len();
-        set.line_rays = (0..g.area())
-            .map(|cell| {
-                let mut rays = [(W::ZERO, W::ZERO); MAX_LINES];
-                for (pair, &(down, up)) in rays.iter_mut().zip(&lines) {
-                    *pair = (self.rays[down].cells[cell].0, self.rays[up].cells[cell].0);
-                }
-                rays
-            })
-            .collect();
+        for (cell, moves) in set.cells.iter_mut().enumerate() {
+            for (pair, &(down, up)) in moves.lines.iter_mut().zip(&lines) {
+                *pair = (self.rays[down].cells[cell].0, self.rays[up].cells[cell].0);
+            }
+        }
         set
     }
 
@@ -424,8 +427,9 @@ impl<W: Word> Tables<W> {
 
     #[inline]
     fn reach(&self, set: &MoveSet<W>, cell: Cell, blockers: Bitboard<W>) -> Bitboard<W> {
-        let mut out = set.leaps[cell as usize];
-        for &(lower, upper) in &set.line_rays[cell as usize][..set.line_count] {
+        let moves = &set.cells[cell as usize];
+        let mut out = moves.leaps;
+        for &(lower, upper) in &moves.lines[..set.line_count] {
             // Obstruction difference: from the nearest blocker below to the nearest above.
             let below = lower & blockers.0;
             let above = upper & blockers.0;
