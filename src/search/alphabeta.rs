@@ -533,7 +533,8 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             self.ranked[ply] = ranked;
             return if checked { Self::outcome_score(pos, self.rules.no_moves(pos), ply) } else { best };
         }
-        let legality = Legality::knowing_check(self.rules, pos, checked);
+        // Worked out when a move gets past delta pruning: sometimes none does.
+        let mut legality = None;
         let mut any_legal = false;
         for picked in 0..ranked.len() {
             let mv = pick(&mut ranked, picked);
@@ -546,7 +547,8 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
                     continue;
                 }
             }
-            if !make_if_legal(self.rules, pos, &legality, mv) {
+            let legality = legality.get_or_insert_with(|| Legality::knowing_check(self.rules, pos, checked));
+            if !make_if_legal(self.rules, pos, legality, mv) {
                 continue;
             }
             any_legal = true;
