@@ -194,8 +194,9 @@ fn search_on_64_and_128_bit_masks_is_the_same_search() {
     }
 }
 
-/// The search drops futile quiet moves unplayed when the rules say they cannot give check;
-/// in random games of every variant, no move so ruled out gives check.
+/// The search drops futile quiet moves unplayed, and plays every other quiet move without
+/// testing it for check, when the rules say it cannot give check; in random games of every
+/// variant, no move so ruled out gives check.
 #[test]
 fn a_move_said_not_to_give_check_never_does() {
     let mut rng = common::Rng(7);
