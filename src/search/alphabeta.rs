@@ -617,10 +617,11 @@ fn pick(ranked: &mut [(i32, Move)], next: usize) -> Move {
     if next == SELECTED_MOVES {
         ranked[next..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
     } else if (1..SELECTED_MOVES).contains(&next) {
-        let mut best = next;
-        for i in next + 1..ranked.len() {
-            if ranked[i].0 > ranked[best].0 {
-                best = i;
+        // Only a strictly higher rank displaces: of equal ranks, the first is picked.
+        let (mut best, mut best_key) = (next, ranked[next].0);
+        for (i, &(key, _)) in ranked.iter().enumerate().skip(next + 1) {
+            if key > best_key {
+                (best, best_key) = (i, key);
             }
         }
         ranked.swap(next, best);
