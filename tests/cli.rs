@@ -207,6 +207,11 @@ fn broken_engine_ini_reports_file_and_line() {
         ("[a:alice]\ncolour = blue\n", "bad.ini:2: unknown key 'colour'"),
         ("[a:alice]\nstart = 8/8 w - - 0 1\n", "bad.ini:2: key 'start': invalid FEN"),
         ("[a]\nfamily = fide\n", "bad.ini:1: [a] needs the key 'size'"),
+        (
+            "[normal]\nfamily = fide\n",
+            "[alice] needs the key 'size', which none of the sections it inherits from sets: [normal] (",
+        ),
+        ("[normal]\nfamily = fide\n", "/bad.ini:1)"),
         ("[a:b]\n[b:a]\n", "runs in a circle"),
         ("key = value\n", "bad.ini:1: key 'key' stands before any [section]"),
         ("[a:alice]\nsize = 17x8\n", "bad.ini:2: key 'size'"),

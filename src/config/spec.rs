@@ -105,7 +105,7 @@ impl Config {
                 reason: format!("unknown variant '{name}' (known: {})", self.names().join(", ")),
             });
         };
-        let mut keys = self.resolve(section)?;
+        let (ancestors, mut keys) = self.resolve(section)?;
         for (option, value) in options {
             let Some((_, key)) = OPTIONS.iter().find(|(o, _)| o.eq_ignore_ascii_case(option)) else {
                 let known: Vec<&str> = OPTIONS.iter().map(|o| o.0).collect();
@@ -120,11 +120,12 @@ impl Config {
                 (Entry { key: key.to_string(), value: value.clone(), line: 0 }, section.clone()),
             );
         }
-        build(section, &keys)
+        build(section, &ancestors, &keys)
     }
 
-    /// The section's keys merged with its ancestors', each with the section it came from.
-    fn resolve(&self, section: &Section) -> Result<BTreeMap<String, (Entry, Section)>, IniError> {
+    /// The section's ancestors, nearest first, and its keys merged with theirs, each with the
+    /// section it came from.
+    fn resolve<'a>(&'a self, section: &'a Section) -> Result<Resolved<'a>, IniError> {
         let mut chain = vec![section];
         while let Some(parent) = &chain.last().and_then(|s| s.parent.clone()) {
             let child = *chain.last().unwrap_or(&section);
@@ -147,9 +148,12 @@ impl Config {
                 keys.insert(e.key.clone(), (e.clone(), (*s).clone()));
             }
         }
-        Ok(keys)
+        Ok((chain.split_off(1), keys))
     }
 }
+
+/// A section's ancestors (nearest first) and its merged keys, as `Config::resolve` finds them.
+type Resolved<'a> = (Vec<&'a Section>, BTreeMap<String, (Entry, Section)>);
 
 fn at(section: &Section, entry: &Entry, reason: String) -> IniError {
     let line = if entry.line == 0 { section.line } else { entry.line };
@@ -181,11 +185,26 @@ fn per_letter<T: std::str::FromStr>(
     Ok(out)
 }
 
-/// Builds a variant from its merged keys.
-fn build(section: &Section, keys: &BTreeMap<String, (Entry, Section)>) -> Result<Arc<Variant>, IniError> {
+/// Builds a variant from its merged keys; `ancestors` are the sections they were looked for in.
+fn build(
+    section: &Section,
+    ancestors: &[&Section],
+    keys: &BTreeMap<String, (Entry, Section)>,
+) -> Result<Arc<Variant>, IniError> {
     let get = |key: &str| keys.get(key);
-    let required =
-        |key: &str| get(key).ok_or_else(|| section.error(format!("[{}] needs the key '{key}'", section.name)));
+    // A key missing only because a --config file replaced an ancestor (its `[normal]`, say)
+    // is the user's to add there: name every section the key was looked for in.
+    let required = |key: &str| {
+        get(key).ok_or_else(|| {
+            let mut reason = format!("[{}] needs the key '{key}'", section.name);
+            if !ancestors.is_empty() {
+                let searched: Vec<String> =
+                    ancestors.iter().map(|s| format!("[{}] ({}:{})", s.name, s.file, s.line)).collect();
+                reason += &format!(", which none of the sections it inherits from sets: {}", searched.join(", "));
+            }
+            section.error(reason)
+        })
+    };
     // A value inherited from a parent can be wrong for the child only (its size, its holes):
     // the error points at the child and names where the value was written.
     let fail = |key: &str, reason: String| {
