@@ -301,7 +301,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                 )));
             }
             let limits = Limits { depth, nodes, movetime: movetime.map(Duration::from_millis), ..Limits::default() };
-            let shared = Shared::new(hash, threads);
+            let shared = Shared::try_new(hash, threads).map_err(|e| bad(format!("--hash: {e}")))?;
             run_search(&pos, &limits, &shared, personality, seed)
         }
         Command::Bench { depth, threads } => {

@@ -50,13 +50,20 @@ fn damaged(rng: &mut Rng, text: &str) -> String {
     chars.into_iter().collect()
 }
 
+/// A line of random bytes, most of them not UTF-8 (a GUI or a pipe gone wrong).
+fn binary_line(rng: &mut Rng) -> Vec<u8> {
+    (0..rng.below(40)).map(|_| rng.below(256) as u8).filter(|&b| b != b'\n').collect()
+}
+
 /// Commands without a move or FEN of their own, `|` between them.
 const XBOARD_COMMANDS: &str =
     "new|force|go|playother|undo|remove|hard|easy|post|nopost|?|draw|analyze|exit|.|hint|bk|white|\
     black|edit|computer|result 1-0 {x}|memory 4|cores 2|option Personality=greedy|\
     option Personality=normal|option EnPassant=1|st 0.02|sd 2|sd 0|nps 2000|level 40 0:01 0|\
     level 0 0:02 1|time 30|otim 30|time 1|time -5|usermove|usermove e2e4|e2e4|a1a1|usermove e7e8q|\
-    lift e2|put e4|hover e4|setboard|variant";
+    lift e2|put e4|hover e4|setboard|variant|memory 4000000|memory 99999999999999999999999|cores 100000|\
+    cores 0|st 1e30|st -1|st NaN|sd 99999999999999999999|sd 1000000|level 40 99999999 1e30|\
+    level 4294967296 1 0|time 18446744073709551615|otim -1|nps 18446744073709551615|ping|";
 
 #[test]
 fn xboard_survives_random_command_sequences() {
@@ -94,6 +101,7 @@ fn xboard_survives_random_command_sequences() {
                 e.send(&format!("usermove {from}{to}{}", pick(&mut rng, &["", "q", "n", "/1", "x"])));
             }
             4 => e.send(&random_text(&mut rng, b"abcdefghijklmnopqrstuvwxyz0123456789 =-", 30)),
+            5 => e.send_bytes(&binary_line(&mut rng)),
             _ => e.send(pick(&mut rng, &commands)),
         }
         if step % 5 == 0 {
@@ -130,6 +138,14 @@ const UCI_COMMANDS: &[&str] = &[
     "position",
     "position startpos moves e2e4 zz",
     "debug on",
+    "setoption name Hash value 65536",
+    "setoption name Hash value 99999999999999999999",
+    "setoption name Threads value 100000",
+    "setoption name Threads value 0",
+    "go depth 99999999999 wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807",
+    "go movetime 18446744073709551616",
+    "go nodes 9223372036854775807 movestogo 4294967296",
+    "",
 ];
 
 #[test]
@@ -182,6 +198,7 @@ fn uci_survives_random_command_sequences() {
                 moves.pop();
             }
             7 => e.send(&random_text(&mut rng, b"abcdefghijklmnopqrstuvwxyz0123456789 =-", 30)),
+            8 if rng.below(3) == 0 => e.send_bytes(&binary_line(&mut rng)),
             _ => e.send(pick(&mut rng, UCI_COMMANDS)),
         }
         if step % 5 == 0 {

@@ -133,3 +133,35 @@ fn uci_reports_a_finished_game_with_the_null_move() {
     e.send("go depth 2");
     assert_eq!(e.until("bestmove").last().unwrap(), "bestmove 0000");
 }
+
+#[test]
+fn uci_a_hash_larger_than_memory_keeps_the_old_table_and_answers() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Hash value 65536");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string") && l.contains("65536 MB") && l.contains("stays at 16 MB")),
+        "{lines:?}"
+    );
+    e.send("setoption name Hash value 4");
+    e.send("position startpos");
+    e.send("go depth 3");
+    assert!(e.until("bestmove").last().unwrap().len() >= 13);
+    assert!(!e.panicked());
+}
+
+#[test]
+fn uci_at_the_end_of_input_every_search_stops_and_the_engine_exits() {
+    for go in ["go infinite", "go ponder wtime 60000 btime 60000", "go depth 100", "go movetime 600000"] {
+        let mut e = Engine::start();
+        e.send("uci");
+        e.send("position startpos moves e2e4");
+        e.send(go);
+        let lines = e.end_input(std::time::Duration::from_secs(10)).unwrap_or_else(|| panic!("{go}: still running"));
+        assert!(lines.last().is_some_and(|l| l.starts_with("bestmove ")), "{go}: {lines:?}");
+        assert!(e.exits_cleanly());
+    }
+}

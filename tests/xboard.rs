@@ -386,3 +386,28 @@ fn xboard_at_the_end_of_input_plays_the_move_being_chosen_and_exits() {
     assert!(output.status.success());
     assert!(stdout.lines().last().unwrap().starts_with("move "), "{stdout}");
 }
+
+#[test]
+fn xboard_memory_larger_than_the_machine_keeps_the_old_table_and_answers() {
+    let mut e = xboard();
+    e.send("memory 30000000");
+    let lines = sync(&mut e, 1);
+    assert!(lines.iter().any(|l| l.starts_with("# memory") && l.contains("stays at 16 MB")), "{lines:?}");
+    e.send("sd 2");
+    e.send("go");
+    e.until("move ");
+    assert!(!e.panicked());
+}
+
+#[test]
+fn xboard_at_the_end_of_input_pondering_and_analysis_stop_and_the_engine_exits() {
+    for (mode, plays) in [("hard\nnew\ngo", true), ("new\nanalyze", false), ("hard\nnew\nlevel 40 60 0\ngo", true)] {
+        let mut e = Engine::start();
+        e.send("xboard");
+        e.send("protover 2");
+        e.send(mode);
+        let lines = e.end_input(std::time::Duration::from_secs(10)).unwrap_or_else(|| panic!("{mode}: still running"));
+        assert_eq!(lines.iter().filter(|l| l.starts_with("move ")).count(), usize::from(plays), "{mode}: {lines:?}");
+        assert!(e.exits_cleanly());
+    }
+}

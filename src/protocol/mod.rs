@@ -27,8 +27,12 @@ fn stdin_lines() -> (Sender<Event>, Receiver<Event>) {
     let (tx, rx) = channel();
     let reader = tx.clone();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
+        let mut input = std::io::stdin().lock();
+        let mut bytes = Vec::new();
+        // Bytes that are not UTF-8 make a line the loops reject, not the end of input.
+        while input.read_until(b'\n', &mut bytes).is_ok_and(|n| n > 0) {
+            let line = String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string();
+            bytes.clear();
             if reader.send(Event::Line(line)).is_err() {
                 return;
             }

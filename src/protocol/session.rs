@@ -36,8 +36,6 @@ pub struct Session {
     /// Seed for the reference personalities, advanced every move.
     pub seed: u64,
     running: Option<JoinHandle<()>>,
-    /// The running search waits for `stop` (infinite analysis or pondering).
-    endless: bool,
 }
 
 impl Session {
@@ -55,7 +53,6 @@ impl Session {
             personality: Personality::Normal,
             seed: 1,
             running: None,
-            endless: false,
         }
     }
 
@@ -94,11 +91,38 @@ impl Session {
         with_rules!(&self.variant.family, |rules| parse_move(rules, pos, text)).map_err(|e| e.to_string())
     }
 
-    /// Replaces the table and thread count (only between searches).
-    pub fn resize(&mut self, hash_mb: usize, threads: usize) {
+    /// Sets the table size (only between searches). When that much memory cannot be had, a
+    /// table of the previous size is kept and the error says so: a GUI's too-large `Hash` must
+    /// not cost it the engine.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), String> {
         self.wait();
-        self.hash_mb = hash_mb;
-        self.shared = Arc::new(Shared::new(hash_mb, threads));
+        let threads = self.shared.threads();
+        // The old table goes first, so that old and new never need memory at once.
+        self.shared = Arc::new(Shared::new(1, threads));
+        match Shared::try_new(hash_mb, threads) {
+            Ok(shared) => {
+                self.shared = Arc::new(shared);
+                self.hash_mb = hash_mb;
+                Ok(())
+            }
+            Err(too_large) => {
+                let kept = match Shared::try_new(self.hash_mb, threads) {
+                    Ok(shared) => {
+                        self.shared = Arc::new(shared);
+                        self.hash_mb
+                    }
+                    Err(_) => 1,
+                };
+                self.hash_mb = kept;
+                Err(format!("{too_large}; the table stays at {kept} MB"))
+            }
+        }
+    }
+
+    /// Sets the number of search threads (only between searches); the table stays.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.wait();
+        self.shared.set_threads(threads);
     }
 
     /// Whether a search is running.
@@ -116,7 +140,6 @@ impl Session {
         on_done: impl FnOnce(&Variant, Option<Info>) + Send + 'static,
     ) {
         self.interrupt();
-        self.endless = limits.infinite || self.shared.pondering.load(Ordering::Relaxed);
         self.shared.stop.store(false, Ordering::Relaxed);
         let (variant, pos, shared, personality) =
             (self.variant.clone(), self.position.clone(), self.shared.clone(), self.personality);
@@ -153,15 +176,6 @@ impl Session {
     fn interrupt(&mut self) {
         self.shared.stop.store(true, Ordering::Relaxed);
         self.wait();
-    }
-
-    /// At the end of input: lets a search with limits finish, stops an endless one.
-    pub fn finish(&mut self) {
-        if self.endless {
-            self.stop();
-        } else {
-            self.wait();
-        }
     }
 
     /// Waits for a running search to end by itself.

@@ -31,7 +31,7 @@ pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
             Err(message) => crate::outln!("info string error: {message}"),
         }
     }
-    session.finish();
+    session.stop();
     0
 }
 
@@ -108,14 +108,8 @@ fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
     };
     session.stop();
     match name.to_ascii_lowercase().as_str() {
-        "hash" => {
-            let threads = session.shared.threads;
-            session.resize(number(MAX_HASH_MB)?, threads);
-        }
-        "threads" => {
-            let hash = session.hash_mb;
-            session.resize(hash, number(MAX_THREADS)?);
-        }
+        "hash" => session.set_hash(number(MAX_HASH_MB)?).map_err(|e| format!("Hash: {e}"))?,
+        "threads" => session.set_threads(number(MAX_THREADS)?),
         "ponder" => {}
         "uci_variant" => session.set_variant(if value == FIDE_UCI_NAME { "normal" } else { value })?,
         "enpassant" => {

@@ -8,13 +8,13 @@ mod threads;
 pub mod time;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::movegen::Move;
 pub use threads::search;
 use time::{Budget, Clock};
-use tt::Tt;
+use tt::{TableTooLarge, Tt};
 
 /// A score above this is a won game (a mate or a king capture), counted in plies from the root.
 pub const MATE: i32 = 30_000;
@@ -64,19 +64,38 @@ pub struct Shared {
     pub stop: AtomicBool,
     /// While set, time limits wait (pondering); clearing it starts the clock.
     pub pondering: AtomicBool,
-    /// Threads to search with.
-    pub threads: usize,
+    threads: AtomicUsize,
     nodes: AtomicU64,
 }
 
 impl Shared {
-    /// A table of `hash_mb` MB for `threads` threads.
+    /// A table of `hash_mb` MB for `threads` threads; panics if the memory cannot be had (tests
+    /// and fixed small sizes; interfaces use [`Shared::try_new`]).
     pub fn new(hash_mb: usize, threads: usize) -> Shared {
+        Shared::with_table(Tt::new(hash_mb), threads)
+    }
+
+    /// A table of `hash_mb` MB for `threads` threads, or why the table cannot be had.
+    pub fn try_new(hash_mb: usize, threads: usize) -> Result<Shared, TableTooLarge> {
+        Tt::try_new(hash_mb).map(|tt| Shared::with_table(tt, threads))
+    }
+
+    /// The number of threads a search uses.
+    pub fn threads(&self) -> usize {
+        self.threads.load(Ordering::Relaxed)
+    }
+
+    /// Sets the number of threads the next search uses; the table stays.
+    pub fn set_threads(&self, threads: usize) {
+        self.threads.store(threads.max(1), Ordering::Relaxed);
+    }
+
+    fn with_table(tt: Tt, threads: usize) -> Shared {
         Shared {
-            tt: Tt::new(hash_mb),
+            tt,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
-            threads: threads.max(1),
+            threads: AtomicUsize::new(threads.max(1)),
             nodes: AtomicU64::new(0),
         }
     }

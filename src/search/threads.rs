@@ -14,7 +14,7 @@ use crate::movegen::legal;
 use crate::position::Position;
 use crate::rules::outcome::ended_statically;
 
-/// Searches `pos` within `limits` on `shared.threads` threads, calling `on_info` for every
+/// Searches `pos` within `limits` on `shared.threads()` threads, calling `on_info` for every
 /// iteration the main thread finishes or takes over, deeper, from a helper; returns the deepest
 /// one, or `None` when the game is over.
 /// With one thread the result depends only on the position, the limits and the table's state.
@@ -38,7 +38,7 @@ pub fn search<W: Word, R: Evaluate<W>>(
     let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
     let team = Team { finished: AtomicBool::new(false), deepest: AtomicU32::new(0), best: Mutex::new(None) };
     std::thread::scope(|scope| {
-        for helper in 1..shared.threads {
+        for helper in 1..shared.threads() {
             // Each thread evaluates with its own copy: the evaluation caches pawn structures.
             let (team, mut copy, eval) = (&team, pos.clone(), eval.clone());
             scope.spawn(move || {

@@ -98,14 +98,36 @@ pub struct Tt {
 }
 
 impl Tt {
-    /// A table of about `megabytes` MB (at least one entry).
+    /// A table of about `megabytes` MB (at least one entry); panics if the memory cannot be had,
+    /// so it is for the small fixed sizes of tests and benchmarks. Interfaces use [`Tt::try_new`].
     pub fn new(megabytes: usize) -> Tt {
-        let n = (megabytes * 1024 * 1024 / std::mem::size_of::<[AtomicU64; 2]>()).max(1);
-        let mut slots = Vec::with_capacity(n);
+        Tt::try_new(megabytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `megabytes` MB (at least one entry), or why it cannot be had: more than
+    /// the memory free now, or an allocation the system refuses. Never aborts the process.
+    pub fn try_new(megabytes: usize) -> Result<Tt, TableTooLarge> {
+        let too_large = |free_mb| TableTooLarge { asked_mb: megabytes, free_mb };
+        let n = (megabytes.saturating_mul(1024 * 1024) / std::mem::size_of::<[AtomicU64; 2]>()).max(1);
+        let free = free_memory();
+        // A table the system would have to take from other programs' memory is refused
+        // before it is touched: Linux grants such an allocation, then kills a process.
+        if let Some(free) = free {
+            if n.saturating_mul(std::mem::size_of::<[AtomicU64; 2]>()) > free / 10 * 9 {
+                return Err(too_large(Some(free >> 20)));
+            }
+        }
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| too_large(free.map(|f| f >> 20)))?;
         // Advised before the first write: the kernel picks a page's size when it is first touched.
         advise_huge_pages(slots.spare_capacity_mut());
         slots.extend((0..n).map(|_| [AtomicU64::new(EMPTY), AtomicU64::new(EMPTY)]));
-        Tt { slots, age: AtomicU64::new(0) }
+        Ok(Tt { slots, age: AtomicU64::new(0) })
+    }
+
+    /// The table's size in MB, as asked for (rounded down to whole entries).
+    pub fn megabytes(&self) -> usize {
+        (self.slots.len() * std::mem::size_of::<[AtomicU64; 2]>()) >> 20
     }
 
     /// Forgets everything stored (a new game).
@@ -187,6 +209,34 @@ impl Tt {
     }
 }
 
+/// A table size that could not be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableTooLarge {
+    /// The size asked for, in MB.
+    pub asked_mb: usize,
+    /// The memory free when it was asked for, in MB, where the system says.
+    pub free_mb: Option<usize>,
+}
+
+impl std::fmt::Display for TableTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a table of {} MB cannot be had", self.asked_mb)?;
+        match self.free_mb {
+            Some(free) => write!(f, " (about {free} MB of memory are free)"),
+            None => write!(f, " (the system refused the memory)"),
+        }
+    }
+}
+
+/// The memory the system can give without swapping or taking it from others, in bytes, where
+/// the system says (Linux's `MemAvailable`).
+fn free_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb.saturating_mul(1024))
+}
+
 /// Asks the kernel to back `memory` with huge pages where it can: probes land anywhere in the
 /// table, and with 4 KiB pages most of them also miss the address-translation cache.
 #[cfg(target_os = "linux")]
@@ -219,6 +269,14 @@ mod tests {
         let e = tt.probe(42).unwrap();
         assert_eq!((e.mv, e.score, e.depth, e.bound), (PackedMove(1 << 25 | 77), -29_990, 17, Bound::Lower));
         assert!(tt.probe(43).is_none());
+    }
+
+    #[test]
+    fn a_table_larger_than_memory_is_refused_not_aborted() {
+        let err = Tt::try_new(usize::MAX >> 20).err().expect("no machine has that much memory");
+        assert_eq!(err.asked_mb, usize::MAX >> 20);
+        assert!(err.to_string().contains("cannot be had"), "{err}");
+        assert_eq!(Tt::try_new(2).map(|t| t.megabytes()), Ok(2));
     }
 
     #[test]

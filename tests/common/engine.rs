@@ -10,7 +10,7 @@ use std::time::Duration;
 /// The engine process and the lines it printed, read on their own thread.
 pub struct Engine {
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     panicked: Arc<AtomicBool>,
 }
@@ -46,7 +46,7 @@ impl Engine {
                 }
             }
         });
-        Engine { child, stdin, lines, panicked }
+        Engine { child, stdin: Some(stdin), lines, panicked }
     }
 
     /// Whether any thread of the engine has panicked so far.
@@ -61,7 +61,28 @@ impl Engine {
 
     /// Sends one line.
     pub fn send(&mut self, text: &str) {
-        writeln!(self.stdin, "{text}").unwrap();
+        writeln!(self.stdin.as_mut().expect("input is open"), "{text}").unwrap();
+    }
+
+    /// Sends one line of raw bytes (not necessarily text).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("input is open");
+        stdin.write_all(bytes).unwrap();
+        stdin.write_all(b"\n").unwrap();
+    }
+
+    /// Closes the engine's input, as a GUI that has gone does; then the lines printed until the
+    /// process exited (within `limit`), or `None` if it still runs then.
+    pub fn end_input(&mut self, limit: Duration) -> Option<Vec<String>> {
+        drop(self.stdin.take());
+        let deadline = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < deadline {
+            if self.child.try_wait().ok().flatten().is_some() {
+                return Some(self.lines.try_iter().collect());
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        None
     }
 
     /// Lines up to and including the first that starts with `prefix` (60 s at most).

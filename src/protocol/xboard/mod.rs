@@ -132,8 +132,13 @@ pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i3
             Event::End => break,
         }
     }
-    // At the end of input a move being chosen is still played; pondering and analysis stop.
-    if !matches!(xb.search, Some((_, Purpose::Think))) {
+    // At the end of input every search stops at once. A move being chosen is still played,
+    // and nothing new starts after it: no pondering, no analysis.
+    xb.ponder = false;
+    xb.analyzing = false;
+    if matches!(xb.search, Some((_, Purpose::Think))) {
+        xb.session.shared.stop.store(true, Ordering::Relaxed);
+    } else {
         xb.abandon();
     }
     while xb.search.is_some() {
@@ -143,7 +148,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i3
             Err(_) => break,
         }
     }
-    xb.session.finish();
+    xb.session.stop();
     0
 }
 
@@ -202,15 +207,12 @@ impl XBoard {
                 let text = args.first().ok_or(Reply::Error("usermove needs a move".into()))?;
                 self.user_move(text)?;
             }
-            "time" => self.clock = Duration::from_millis(number("centiseconds")? * 10),
+            "time" => self.clock = Duration::from_millis(number("centiseconds")?.saturating_mul(10)),
             "otim" => {
                 number("centiseconds")?;
             }
             "level" => self.level(args)?,
-            "st" => {
-                let seconds: f64 = rest.parse().map_err(|_| Reply::Error(format!("seconds expected, not '{rest}'")))?;
-                self.control.per_move = Some(Duration::from_secs_f64(seconds.max(0.001)));
-            }
+            "st" => self.control.per_move = Some(seconds(rest)?.max(Duration::from_millis(1))),
             "sd" => self.depth_limit = Some(number("a depth")?.clamp(1, 127) as u32),
             "nps" => self.nps = number("nodes per second")?,
             "?" => {
@@ -267,14 +269,14 @@ impl XBoard {
             "memory" => {
                 let mb = number("megabytes")?.clamp(1, MAX_HASH_MB as u64) as usize;
                 self.abandon();
-                let threads = self.session.shared.threads;
-                self.session.resize(mb, threads);
+                if let Err(e) = self.session.set_hash(mb) {
+                    crate::outln!("# memory {mb}: {e}");
+                }
             }
             "cores" => {
                 let cores = number("a core count")?.clamp(1, MAX_THREADS as u64) as usize;
                 self.abandon();
-                let hash = self.session.hash_mb;
-                self.session.resize(hash, cores);
+                self.session.set_threads(cores);
             }
             "option" => self.option(rest)?,
             "lift" => self.lift(args.first().copied().unwrap_or(""))?,
@@ -420,12 +422,11 @@ impl XBoard {
             Some((m, s)) => m.parse::<u64>().is_ok() && s.parse::<u64>().is_ok(),
             None => base.parse::<f64>().is_ok(),
         };
-        let increment: f64 =
-            increment.parse().map_err(|_| Reply::Error(format!("increment in seconds expected, not '{increment}'")))?;
+        let increment = seconds(increment)?;
         if !base_ok {
             return error(format!("base time expected, not '{base}'"));
         }
-        self.control = TimeControl { moves, increment: Duration::from_secs_f64(increment.max(0.0)), per_move: None };
+        self.control = TimeControl { moves, increment, per_move: None };
         Ok(())
     }
 
@@ -814,6 +815,17 @@ fn looks_like_move(word: &str) -> bool {
         && b[0].is_ascii_lowercase()
         && b[1].is_ascii_digit()
         && word.chars().all(|c| c.is_ascii_alphanumeric() || c == ',')
+}
+
+/// The longest time `st` and `level` accept, in seconds (about 30 years).
+const MAX_SECONDS: f64 = 1e9;
+
+/// A time in seconds as `st` and `level` write it (a decimal number).
+fn seconds(text: &str) -> Result<Duration, Reply> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=MAX_SECONDS).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => error(format!("seconds from 0 to {MAX_SECONDS} expected, not '{text}'")),
+    }
 }
 
 /// A score as XBoard shows it: centipawns, or 100000 + N for a mate in N moves.
