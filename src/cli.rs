@@ -26,15 +26,21 @@ use crate::{with_narrowest, with_rules};
 
 /// Vorpal, a chess-variant engine for stacked boards.
 #[derive(Parser, Debug)]
-#[command(name = "vorpal", version, about)]
+#[command(name = "vorpal", version, about, after_help = ENGINE_HELP)]
 pub struct Cli {
     /// An engine.ini whose sections add to or replace the built-in variants.
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
-    /// What to do; without a command, speak UCI on stdin and stdout.
+    /// What to do; without a command, be an engine for a GUI: XBoard/CECP or UCI on stdin and
+    /// stdout, whichever the first line names (`xboard` or `uci`).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
+
+/// What `vorpal --help` says after the commands: how the engine is run.
+const ENGINE_HELP: &str = "Without a command, vorpal is an engine for a GUI: it reads XBoard/CECP v2 or UCI on \
+standard input, whichever the first line names (xboard or uci). Point XBoard, WinBoard, cutechess or any UCI GUI \
+at the binary; at a terminal, type 'uci' then 'help'.";
 
 /// A variant and a position of it, as `play` and `search` take them.
 #[derive(clap::Args, Debug)]
@@ -66,9 +72,14 @@ impl PositionArgs {
 /// The options of `vorpal match`.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// An engine's command line (twice: the first engine's score is reported).
-    #[arg(long = "engine", value_name = "CMD", required = true)]
+    /// An engine (twice; the first engine's score is reported): its command line, then any
+    /// settings as cutechess-cli writes them: name=NAME proto=uci|xboard option.NAME=VALUE ponder
+    /// (or the command as cmd=COMMAND; quote a value that has spaces).
+    #[arg(long = "engine", value_name = "CMD [SETTING...]", required = true)]
     engines: Vec<String>,
+    /// Settings for both engines (cutechess-cli's -each), applied before each engine's own.
+    #[arg(long = "each", value_name = "SETTING...")]
+    each: Option<String>,
     /// The protocol of the engine given at the same position: uci (default) or xboard.
     #[arg(long = "proto", value_name = "uci|xboard")]
     protocols: Vec<String>,
@@ -472,9 +483,15 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         .engines
         .iter()
         .enumerate()
-        .map(|(i, command)| {
+        .map(|(i, words)| {
             let protocol = Protocol::parse(args.protocols.get(i).map_or("uci", String::as_str)).map_err(bad)?;
-            Ok(EngineSpec { command: command.clone(), protocol })
+            let mut spec = EngineSpec::new("", protocol);
+            spec.apply(args.each.as_deref().unwrap_or("")).map_err(|e| bad(format!("--each: {e}")))?;
+            spec.apply(words).map_err(|e| bad(format!("--engine {words}: {e}")))?;
+            if spec.command.trim().is_empty() {
+                return Err(bad(format!("--engine {words}: no command (give it first, or as cmd=COMMAND)")));
+            }
+            Ok(spec)
         })
         .collect::<Result<_, Failure>>()?;
     let options = parse_options(&args.options)?;

@@ -226,3 +226,43 @@ fn match_against_fairymax_and_stockfish_in_fide_chess() {
         assert!(text(&alice).contains("does not offer alice over"), "{program}: {}", text(&alice));
     }
 }
+
+/// The engine command `VORPAL` with everything it is told copied into `log`.
+fn logged_vorpal(log: &Path) -> String {
+    format!("tee {} | {VORPAL}", log.display())
+}
+
+#[test]
+fn match_engines_take_settings_and_ponder_over_both_protocols() {
+    for proto in ["uci", "xboard"] {
+        let log = std::env::temp_dir().join(format!("vorpal-match-{}-ponder-{proto}.log", std::process::id()));
+        let first = format!("{} name=Pondering proto={proto} ponder", logged_vorpal(&log));
+        let pgn = temp_pgn(&format!("ponder-{proto}"));
+        let args = ["match", "--engine", &first, "--engine", VORPAL, "--each", "option.Personality=normal"];
+        let settings = ["--games", "2", "--tc", "3+0.05", "--random-plies", "2", "--pgn", pgn.to_str().unwrap()];
+        let out = vorpal(&[&args[..], &settings].concat());
+        let all = text(&out);
+        assert!(out.status.success() && all.contains("Finished: 2 games"), "{proto}: {all}");
+        for wrong in ["illegal", "refuses", "on time", "claims", "abandoned"] {
+            assert!(!all.contains(wrong), "{proto}: {all}");
+        }
+        let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+        assert!(pgn_text.contains("[White \"Pondering\"]") && pgn_text.contains("[Black \"Pondering\"]"), "{pgn_text}");
+        let told = std::fs::read_to_string(&log).unwrap();
+        let expected: &[&str] = if proto == "uci" {
+            &["setoption name Ponder value true", "setoption name Personality value normal", "go ponder", "ponderhit"]
+        } else {
+            &["hard", "option Personality=normal"]
+        };
+        for line in expected {
+            assert!(told.contains(line), "{proto}: '{line}' never sent: {told}");
+        }
+    }
+}
+
+#[test]
+fn match_refuses_an_unknown_engine_setting_by_name() {
+    let out = vorpal(&["match", "--engine", &format!("{VORPAL} ponder bogus"), "--engine", VORPAL, "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("'bogus' is not an engine setting"), "{}", text(&out));
+}

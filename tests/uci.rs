@@ -126,12 +126,12 @@ fn uci_reports_bad_input_and_keeps_running() {
 }
 
 #[test]
-fn uci_reports_a_finished_game_with_the_null_move() {
+fn uci_reports_a_finished_game_with_bestmove_none() {
     let mut e = Engine::start();
     e.send("uci");
     e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     e.send("go depth 2");
-    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove 0000");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
 }
 
 #[test]
@@ -164,4 +164,87 @@ fn uci_at_the_end_of_input_every_search_stops_and_the_engine_exits() {
         assert!(lines.last().is_some_and(|l| l.starts_with("bestmove ")), "{go}: {lines:?}");
         assert!(e.exits_cleanly());
     }
+}
+
+#[test]
+fn uci_go_perft_prints_each_root_move_then_the_total_as_stockfish_does() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.send("setoption name UCI_Variant value alice");
+    e.send("position startpos moves 1e22e4");
+    e.send("go perft 2");
+    let lines = e.until("Nodes searched");
+    let roots: Vec<&String> =
+        lines.iter().filter(|l| l.contains(": ") && !l.starts_with("info") && !l.starts_with("Nodes")).collect();
+    assert_eq!(roots.len(), 20, "{lines:?}");
+    let sum: u64 = roots.iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(lines.last().unwrap(), &format!("Nodes searched: {sum}"));
+    e.send("go perft 0");
+    e.send("isready");
+    assert!(e.until("readyok").iter().any(|l| l.contains("go perft: a depth from 1")));
+}
+
+#[test]
+fn uci_d_shows_the_boards_the_fen_and_the_key() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.send("setoption name UCI_Variant value alice");
+    let announced = e.until("info string variant");
+    assert!(announced.last().unwrap().starts_with("info string variant alice files 8 ranks 8 boards 2 pocket 0"));
+    e.send("position startpos moves 1e22e4");
+    e.send("d");
+    let lines = e.until("Key: ");
+    assert!(lines.iter().any(|l| l.starts_with("board 1") && l.contains("board 2")), "{lines:?}");
+    assert!(lines
+        .iter()
+        .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR|8/8/8/8/4P3/8/8/8 b KQkq - 0 1"));
+    assert_eq!(lines.last().unwrap().len(), "Key: ".len() + 16);
+}
+
+#[test]
+fn uci_go_searchmoves_plays_only_a_listed_move() {
+    let mut e = Engine::start();
+    e.send("uci");
+    // Mate in one is Ra8; told to look only at two other moves, it plays one of them.
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go searchmoves a1a2 g1h1 depth 4");
+    let best = e.until("bestmove").pop().unwrap();
+    assert!(best.starts_with("bestmove a1a2") || best.starts_with("bestmove g1h1"), "{best}");
+    e.send("go searchmoves a1a9 depth 2");
+    e.send("isready");
+    assert!(e.until("readyok").iter().any(|l| l.contains("go searchmoves:")));
+}
+
+#[test]
+fn uci_move_overhead_and_clear_hash_are_options() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines.iter().any(|l| l == "option name Move Overhead type spin default 30 min 0 max 5000"));
+    assert!(lines.iter().any(|l| l == "option name Clear Hash type button"));
+    e.send("setoption name Move Overhead value 200");
+    e.send("setoption name Clear Hash");
+    e.send("setoption name Move Overhead value 6000");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert_eq!(lines.iter().filter(|l| l.contains("error")).count(), 1, "{lines:?}");
+    // With 200 ms kept back of a 300 ms clock, the move comes well within the clock.
+    e.send("position startpos");
+    let asked = std::time::Instant::now();
+    e.send("go wtime 300 btime 300");
+    e.until("bestmove");
+    assert!(asked.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[test]
+fn uci_a_move_in_another_notation_is_answered_with_the_right_form() {
+    let mut e = Engine::start();
+    e.send("help");
+    assert!(e.until("Vorpal is an engine").last().unwrap().contains("'uci'"));
+    e.send("uci");
+    e.send("setoption name UCI_Variant value alice");
+    e.send("position startpos moves e2e4");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(lines.iter().any(|l| l.ends_with("'e2e4' is not a move in this variant's notation: write 1e22e4")));
 }

@@ -32,18 +32,97 @@ impl Protocol {
         match text {
             "uci" => Ok(Protocol::Uci),
             "xboard" | "cecp" => Ok(Protocol::Xboard),
-            other => Err(format!("--proto: '{other}' is neither uci nor xboard")),
+            other => Err(format!("protocol '{other}' is neither uci nor xboard")),
         }
     }
 }
 
-/// How an engine is started.
-#[derive(Clone, Debug)]
+/// How an engine is started and set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     /// The command line, run by `sh -c`.
     pub command: String,
     /// Its protocol.
     pub protocol: Protocol,
+    /// The name it is shown by, instead of the one it gives itself.
+    pub name: Option<String>,
+    /// Options set after the handshake, as (name, value): UCI's `setoption`, XBoard's `option`.
+    pub options: Vec<(String, String)>,
+    /// Whether it thinks on the opponent's time.
+    pub ponder: bool,
+}
+
+impl EngineSpec {
+    /// An engine spoken to over `protocol`, with its own name, no options and no pondering.
+    pub fn new(command: &str, protocol: Protocol) -> EngineSpec {
+        EngineSpec { command: command.into(), protocol, name: None, options: Vec::new(), ponder: false }
+    }
+
+    /// Applies settings written as cutechess-cli writes them, separated by spaces: `cmd=COMMAND`,
+    /// `name=NAME`, `proto=uci|xboard`, `option.NAME=VALUE` and `ponder`, a value with spaces in
+    /// quotes. Text before the first setting is the command line, as it stands. A later setting
+    /// of the same key replaces the earlier one.
+    pub fn apply(&mut self, text: &str) -> Result<(), String> {
+        let words = shell_words(text)?;
+        let first_setting = words.iter().position(|(_, word)| is_setting(word)).unwrap_or(words.len());
+        if first_setting > 0 {
+            let end = words.get(first_setting).map_or(text.len(), |&(at, _)| at);
+            self.command = text[..end].trim().into();
+        }
+        for (_, word) in &words[first_setting..] {
+            match word.split_once('=') {
+                Some(("cmd", command)) => self.command = command.into(),
+                Some(("name", name)) => self.name = Some(name.into()),
+                Some(("proto", protocol)) => self.protocol = Protocol::parse(protocol)?,
+                Some((key, value)) if is_setting(word) => {
+                    let name = &key["option.".len()..];
+                    self.options.retain(|(n, _)| n != name);
+                    self.options.push((name.into(), value.into()));
+                }
+                None if word == "ponder" => self.ponder = true,
+                _ => {
+                    return Err(format!(
+                        "'{word}' is not an engine setting (cmd=COMMAND, name=NAME, proto=uci|xboard, \
+                         option.NAME=VALUE, ponder)"
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `word` is one of the settings [`EngineSpec::apply`] knows.
+fn is_setting(word: &str) -> bool {
+    match word.split_once('=') {
+        Some((key, _)) => ["cmd", "name", "proto"].contains(&key) || key.len() > 7 && key.starts_with("option."),
+        None => word == "ponder",
+    }
+}
+
+/// `text` split at spaces outside quotes, each word with where it starts; quotes ('…' or "…")
+/// group and are removed.
+fn shell_words(text: &str) -> Result<Vec<(usize, String)>, String> {
+    let mut words = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    let mut quote = None;
+    for (at, c) in text.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => current.get_or_insert((at, String::new())).1.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                current.get_or_insert((at, String::new()));
+            }
+            (None, c) if c.is_whitespace() => words.extend(current.take()),
+            (None, c) => current.get_or_insert((at, String::new())).1.push(c),
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("a {q} is not closed"));
+    }
+    words.extend(current);
+    Ok(words)
 }
 
 /// The time control of a match.
@@ -144,6 +223,22 @@ pub struct Engine {
     /// XBoard: moves of the current game already sent to it.
     known: usize,
     display: Option<Display>,
+    /// Whether it thinks on the opponent's time.
+    ponder: bool,
+    /// The opponent's move it is thinking on, in its notation (UCI), or, for XBoard, whether it
+    /// plays on after its move, so that the opponent's move alone sets it thinking.
+    pondering: Pondering,
+}
+
+/// What an engine does between its move and the opponent's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Pondering {
+    /// It waits.
+    Idle,
+    /// UCI: it thinks on this reply of the opponent's (`go ponder`).
+    On(String),
+    /// XBoard: it plays on; the opponent's move starts its thinking (a ponder hit or not).
+    Playing,
 }
 
 impl Engine {
@@ -181,10 +276,15 @@ impl Engine {
             ping: false,
             known: 0,
             display,
+            ponder: spec.ponder,
+            pondering: Pondering::Idle,
         };
         match spec.protocol {
-            Protocol::Uci => engine.uci_handshake(variant)?,
-            Protocol::Xboard => engine.xboard_handshake(variant)?,
+            Protocol::Uci => engine.uci_handshake(variant, spec)?,
+            Protocol::Xboard => engine.xboard_handshake(variant, spec)?,
+        }
+        if let Some(name) = &spec.name {
+            engine.name = name.clone();
         }
         Ok(engine)
     }
@@ -230,7 +330,7 @@ impl Engine {
         }
     }
 
-    fn uci_handshake(&mut self, variant: &Arc<Variant>) -> Result<(), String> {
+    fn uci_handshake(&mut self, variant: &Arc<Variant>, spec: &EngineSpec) -> Result<(), String> {
         self.send("uci")?;
         let mut name = None;
         let mut variants = Vec::new();
@@ -251,6 +351,12 @@ impl Engine {
             self.check_variant(&variant.name, "UCI", &variants)?;
             self.send(&format!("setoption name UCI_Variant value {}", variant.name))?;
         }
+        if spec.ponder {
+            self.send("setoption name Ponder value true")?;
+        }
+        for (name, value) in &spec.options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
         self.ready()
     }
 
@@ -268,7 +374,7 @@ impl Engine {
         Err(format!("{}: does not offer {variant} over {protocol} (it offers: {list})", self.name))
     }
 
-    fn xboard_handshake(&mut self, variant: &Arc<Variant>) -> Result<(), String> {
+    fn xboard_handshake(&mut self, variant: &Arc<Variant>, spec: &EngineSpec) -> Result<(), String> {
         self.send("xboard")?;
         self.send("protover 2")?;
         let mut features = Vec::new();
@@ -293,6 +399,9 @@ impl Engine {
         }
         if variant.name != "normal" {
             self.check_variant(&variant.name, "XBoard", &offered)?;
+        }
+        for (name, value) in &spec.options {
+            self.send(&format!("option {name}={value}"))?;
         }
         Ok(())
     }
@@ -326,16 +435,18 @@ impl Engine {
     ) -> Result<(), String> {
         match self.protocol {
             Protocol::Uci => {
+                self.stop_pondering()?;
                 self.send("ucinewgame")?;
                 self.ready()
             }
             Protocol::Xboard => {
                 self.known = 0;
+                self.pondering = Pondering::Idle;
                 self.send("new")?;
                 if variant.name != "normal" {
                     self.send(&format!("variant {}", variant.name))?;
                 }
-                for line in ["easy", "post", "force"] {
+                for line in [if self.ponder { "hard" } else { "easy" }, "post", "force"] {
                     self.send(line)?;
                 }
                 match tc {
@@ -382,9 +493,17 @@ impl Engine {
     ) -> Answer {
         let deadline = Instant::now() + limit;
         let side = moves.len() % 2;
-        let sent = match self.protocol {
-            Protocol::Uci => self.uci_go(variant, start_fen, moves, clocks, tc),
-            Protocol::Xboard => self.xboard_go(variant, moves, clocks, side),
+        let sent = match (self.protocol, std::mem::replace(&mut self.pondering, Pondering::Idle)) {
+            (Protocol::Uci, Pondering::On(expected))
+                if moves.last().is_some_and(|m| m.to_text(variant) == expected) =>
+            {
+                self.send("ponderhit")
+            }
+            (Protocol::Uci, pondering) => {
+                let stopped = if pondering == Pondering::Idle { Ok(()) } else { self.stop_pondering_now() };
+                stopped.and_then(|()| self.uci_go(variant, start_fen, moves, clocks, tc))
+            }
+            (Protocol::Xboard, pondering) => self.xboard_go(variant, moves, clocks, side, pondering),
         };
         if let Err(e) = sent {
             return Answer::Crashed(e);
@@ -398,7 +517,16 @@ impl Engine {
             let words: Vec<&str> = line.split_whitespace().collect();
             match self.protocol {
                 Protocol::Uci => match words.as_slice() {
-                    ["bestmove", mv, ..] => return Answer::Move(mv.to_string(), score),
+                    ["bestmove", mv, rest @ ..] => {
+                        if let ["ponder", reply, ..] = rest {
+                            if self.ponder {
+                                if let Err(e) = self.uci_ponder(variant, start_fen, moves, [mv, reply], clocks, tc) {
+                                    return Answer::Crashed(e);
+                                }
+                            }
+                        }
+                        return Answer::Move(mv.to_string(), score);
+                    }
                     ["info", rest @ ..] => score = uci_score(rest).or(score),
                     _ => {}
                 },
@@ -415,6 +543,9 @@ impl Engine {
                             }
                         }
                         self.known = moves.len() + 1;
+                        if self.ponder {
+                            self.pondering = Pondering::Playing;
+                        }
                         return Answer::Move(text, score);
                     }
                     ["resign", ..] => return Answer::Resign,
@@ -442,35 +573,82 @@ impl Engine {
         tc: TimeControl,
     ) -> Result<(), String> {
         let texts: Vec<String> = moves.iter().map(|m| m.to_text(variant)).collect();
+        self.uci_position(variant, start_fen, &texts)?;
+        self.send(&format!("go{}", uci_limits(clocks, tc)))
+    }
+
+    fn uci_position(&mut self, variant: &Arc<Variant>, start_fen: &str, texts: &[String]) -> Result<(), String> {
         let setup = if start_fen == variant.start_fen { "startpos".to_string() } else { format!("fen {start_fen}") };
         let moves = if texts.is_empty() { String::new() } else { format!(" moves {}", texts.join(" ")) };
-        self.send(&format!("position {setup}{moves}"))?;
-        match tc {
-            TimeControl::PerMove(t) => self.send(&format!("go movetime {}", t.as_millis())),
-            TimeControl::Clock { increment, .. } => {
-                let ms = |d: Duration| d.as_millis();
-                let inc = ms(increment);
-                let mtg = clocks.moves_to_go.map(|n| format!(" movestogo {n}")).unwrap_or_default();
-                self.send(&format!(
-                    "go wtime {} btime {} winc {inc} binc {inc}{mtg}",
-                    ms(clocks.left[0]),
-                    ms(clocks.left[1])
-                ))
-            }
+        self.send(&format!("position {setup}{moves}"))
+    }
+
+    /// Sets the engine thinking on `reply` after its own `best`, with the clocks as they were
+    /// when it was asked (the opponent's clock then runs; its own starts at `ponderhit`).
+    fn uci_ponder(
+        &mut self,
+        variant: &Arc<Variant>,
+        start_fen: &str,
+        moves: &[Move],
+        [best, reply]: [&str; 2],
+        clocks: Clocks,
+        tc: TimeControl,
+    ) -> Result<(), String> {
+        let mut texts: Vec<String> = moves.iter().map(|m| m.to_text(variant)).collect();
+        texts.extend([best.to_string(), reply.to_string()]);
+        self.uci_position(variant, start_fen, &texts)?;
+        self.send(&format!("go ponder{}", uci_limits(clocks, tc)))?;
+        self.pondering = Pondering::On(reply.into());
+        Ok(())
+    }
+
+    /// Stops a UCI engine's pondering, if it ponders, and reads away its `bestmove`.
+    fn stop_pondering(&mut self) -> Result<(), String> {
+        match std::mem::replace(&mut self.pondering, Pondering::Idle) {
+            Pondering::On(_) => self.stop_pondering_now(),
+            _ => Ok(()),
         }
     }
 
-    fn xboard_go(&mut self, variant: &Arc<Variant>, moves: &[Move], clocks: Clocks, side: usize) -> Result<(), String> {
+    /// Sends `stop` and reads away the `bestmove` of the search it ends.
+    fn stop_pondering_now(&mut self) -> Result<(), String> {
+        self.send("stop")?;
+        self.expect("bestmove", |_| {})
+    }
+
+    /// Asks an XBoard engine to move. One that plays on after its move (pondering) and lacks
+    /// only the opponent's reply is told the clocks and that move, which sets it thinking, as
+    /// XBoard does; otherwise it is put in force mode, told the moves it lacks, and sent `go`.
+    fn xboard_go(
+        &mut self,
+        variant: &Arc<Variant>,
+        moves: &[Move],
+        clocks: Clocks,
+        side: usize,
+        pondering: Pondering,
+    ) -> Result<(), String> {
         let display = self.display.clone().expect("an XBoard engine has a display");
-        self.send("force")?;
+        let playing_on = pondering == Pondering::Playing && self.known + 1 == moves.len();
+        let cs = |d: Duration| d.as_millis() / 10;
+        let clock_lines = [format!("time {}", cs(clocks.left[side])), format!("otim {}", cs(clocks.left[1 - side]))];
+        if playing_on {
+            for line in &clock_lines {
+                self.send(line)?;
+            }
+        } else {
+            self.send("force")?;
+        }
         for mv in &moves[self.known.min(moves.len())..] {
             let text = display.move_legs(variant, mv).concat();
             self.send(&if self.usermove { format!("usermove {text}") } else { text })?;
         }
         self.known = moves.len();
-        let cs = |d: Duration| d.as_millis() / 10;
-        self.send(&format!("time {}", cs(clocks.left[side])))?;
-        self.send(&format!("otim {}", cs(clocks.left[1 - side])))?;
+        if playing_on {
+            return Ok(());
+        }
+        for line in &clock_lines {
+            self.send(line)?;
+        }
         self.send("go")
     }
 
@@ -482,12 +660,15 @@ impl Engine {
         }
     }
 
-    /// Tells the engine the game is over (XBoard), so it stops thinking.
+    /// Tells the engine the game is over, so it stops thinking.
     pub fn game_over(&mut self, result: &str, comment: &str) {
         if self.protocol == Protocol::Xboard {
+            self.pondering = Pondering::Idle;
             let _ = self.send(&format!("result {result} {{{comment}}}"));
-        } else {
+        } else if self.pondering == Pondering::Idle {
             let _ = self.send("stop");
+        } else {
+            let _ = self.stop_pondering();
         }
     }
 
@@ -511,6 +692,19 @@ impl Drop for Engine {
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
             let _ = self.child.wait();
+        }
+    }
+}
+
+/// The limits of UCI's `go` for the clocks, with a leading space.
+fn uci_limits(clocks: Clocks, tc: TimeControl) -> String {
+    match tc {
+        TimeControl::PerMove(t) => format!(" movetime {}", t.as_millis()),
+        TimeControl::Clock { increment, .. } => {
+            let ms = |d: Duration| d.as_millis();
+            let inc = ms(increment);
+            let mtg = clocks.moves_to_go.map(|n| format!(" movestogo {n}")).unwrap_or_default();
+            format!(" wtime {} btime {} winc {inc} binc {inc}{mtg}", ms(clocks.left[0]), ms(clocks.left[1]))
         }
     }
 }
@@ -554,6 +748,27 @@ fn xboard_score(value: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engine_settings_read_as_cutechess_writes_them() {
+        let spec = |text: &str| {
+            let mut spec = EngineSpec::new("", Protocol::Uci);
+            spec.apply(text).map(|()| spec)
+        };
+        let plain = spec("python3 engine.py --level=3").unwrap();
+        assert_eq!((plain.command.as_str(), plain.ponder), ("python3 engine.py --level=3", false));
+        let full = spec("./vorpal --config 'my file.ini' name=Test proto=xboard option.Hash=64 ponder").unwrap();
+        assert_eq!(full.command, "./vorpal --config 'my file.ini'");
+        assert_eq!((full.name.as_deref(), full.protocol, full.ponder), (Some("Test"), Protocol::Xboard, true));
+        assert_eq!(full.options, [("Hash".to_string(), "64".to_string())]);
+        let quoted = spec("cmd='stockfish --x' option.UCI_Elo=2400 option.UCI_Elo=2000 \"option.Move Overhead=10\"");
+        let quoted = quoted.unwrap();
+        assert_eq!(quoted.command, "stockfish --x");
+        assert_eq!(quoted.options, [("UCI_Elo".into(), "2000".into()), ("Move Overhead".into(), "10".into())]);
+        for bad in ["./vorpal ponder extra", "cmd='unclosed", "./vorpal proto=winboard"] {
+            assert!(spec(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn time_controls_parse_and_print_as_pgn_tags() {

@@ -422,7 +422,22 @@ pub fn legal_with<W: Word, R: Rules<W>>(
 /// Finds the legal move a string names, or says why there is none.
 pub fn parse_move<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, text: &str) -> Result<Move, MoveError> {
     let variant = pos.variant().clone();
-    let (from, to, promotion) = parse_parts(&variant, text)?;
+    let (from, to, promotion) = match parse_parts(&variant, text) {
+        Ok(parts) => parts,
+        Err(MoveError::Malformed(_)) if variant.geometry.layers > 1 => {
+            let mut moves = Vec::new();
+            legal(rules, pos, &mut moves);
+            let plain = text.to_ascii_lowercase();
+            let same: Vec<String> =
+                moves.iter().filter(|m| m.to_plain_text(&variant) == plain).map(|m| m.to_text(&variant)).collect();
+            return Err(if same.is_empty() {
+                MoveError::Malformed(text.into())
+            } else {
+                MoveError::Misnotated(text.into(), same.join(" or "))
+            });
+        }
+        Err(e) => return Err(e),
+    };
     let g = &variant.geometry;
     let illegal = |why: String| MoveError::Illegal(text.to_string(), why);
     let piece = pos.piece_at(from);

@@ -177,6 +177,9 @@ pub enum MoveError {
     Malformed(String),
     /// It has the form of a move but is not legal here.
     Illegal(String, String),
+    /// It names a legal move in another notation (without board numbers, say): the text, and
+    /// how to write that move here.
+    Misnotated(String, String),
 }
 
 impl fmt::Display for MoveError {
@@ -184,11 +187,26 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Malformed(m) => write!(f, "'{m}' is not a move in this variant's notation"),
             MoveError::Illegal(m, why) => write!(f, "'{m}' is illegal: {why}"),
+            MoveError::Misnotated(m, right) => {
+                write!(f, "'{m}' is not a move in this variant's notation: write {right}")
+            }
         }
     }
 }
 
 impl std::error::Error for MoveError {}
+
+impl Move {
+    /// The move written without board numbers (`e2e4` for Alice's `1e22e4`), as single-board
+    /// notations would write it.
+    pub fn to_plain_text<W: Word>(&self, variant: &Variant<W>) -> String {
+        let g = &variant.geometry;
+        let promotion = self.promotion().map(|r| variant.pieces[r as usize].letter.to_ascii_lowercase());
+        format!("{}{}{}", g.cell_name(self.from().cell()), g.cell_name(self.written_to(variant).cell()), {
+            promotion.map(String::from).unwrap_or_default()
+        })
+    }
+}
 
 /// The parts of a move string: from, to, and the promotion letter.
 pub fn parse_parts<W: Word>(variant: &Variant<W>, text: &str) -> Result<(Square, Square, Option<char>), MoveError> {

@@ -42,6 +42,11 @@ fn stdin_lines() -> (Sender<Event>, Receiver<Event>) {
     (tx, rx)
 }
 
+/// What a person who typed `help` at the engine's prompt is told.
+const HELP: &str = "Vorpal is an engine for chess GUIs: it waits for 'uci' (UCI) or 'xboard' (XBoard/CECP v2). \
+Type 'uci', then for example 'position startpos moves e2e4', 'go depth 10', 'd', 'quit'. \
+For the command line (perft, match, search, bench), run 'vorpal --help'.";
+
 /// Runs the protocol loop until `quit` or the end of input; returns the exit status.
 pub fn run(config: Config) -> i32 {
     let (events, lines) = stdin_lines();
@@ -56,6 +61,7 @@ pub fn run(config: Config) -> i32 {
             Some("uci") => return uci::run(config, &lines),
             Some("xboard") => return xboard::run(config, &lines, events),
             Some("quit") => return 0,
+            Some("help" | "-h" | "--help" | "?") => crate::outln!("{HELP}"),
             Some(other) => {
                 crate::outln!("Error (unknown command: the first command must be 'xboard' or 'uci'): {other}")
             }

@@ -4,12 +4,14 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use crate::config::Config;
 use crate::eval::Eval;
-use crate::movegen::{parse_move, Move};
+use crate::movegen::{legal, parse_move, Move};
 use crate::position::Position;
 use crate::search::personality::{choose, Personality, Rng};
+use crate::search::time::DEFAULT_MOVE_OVERHEAD;
 use crate::search::{search, Info, Limits, Shared};
 use crate::variant::Variant;
 use crate::{with_narrowest, with_rules};
@@ -35,6 +37,8 @@ pub struct Session {
     pub personality: Personality,
     /// Seed for the reference personalities, advanced every move.
     pub seed: u64,
+    /// Time kept back from every clock for the move to reach the GUI.
+    pub move_overhead: Duration,
     running: Option<JoinHandle<()>>,
 }
 
@@ -52,6 +56,7 @@ impl Session {
             hash_mb: DEFAULT_HASH_MB,
             personality: Personality::Normal,
             seed: 1,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
             running: None,
         }
     }
@@ -89,6 +94,13 @@ impl Session {
     /// The legal move `text` names in `pos`.
     pub fn parse(&self, pos: &mut Position, text: &str) -> Result<Move, String> {
         with_rules!(&self.variant.family, |rules| parse_move(rules, pos, text)).map_err(|e| e.to_string())
+    }
+
+    /// The legal moves of the current position.
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        with_rules!(&self.variant.family, |rules| legal(rules, &mut self.position, &mut moves));
+        moves
     }
 
     /// Sets the table size (only between searches). When that much memory cannot be had, a
@@ -135,11 +147,12 @@ impl Session {
     /// running is stopped first and reports as when stopped.
     pub fn go(
         &mut self,
-        limits: Limits,
+        mut limits: Limits,
         on_info: impl Fn(&Variant, &Info, &Shared) + Send + 'static,
         on_done: impl FnOnce(&Variant, Option<Info>) + Send + 'static,
     ) {
         self.interrupt();
+        limits.overhead = self.move_overhead;
         self.shared.stop.store(false, Ordering::Relaxed);
         let (variant, pos, shared, personality) =
             (self.variant.clone(), self.position.clone(), self.shared.clone(), self.personality);

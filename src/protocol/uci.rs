@@ -7,10 +7,13 @@ use std::time::Duration;
 use super::session::{Session, DEFAULT_HASH_MB};
 use super::Event;
 use crate::config::Config;
+use crate::perft::divide;
 use crate::search::personality::Personality;
 use crate::search::time::Clock;
+use crate::search::time::DEFAULT_MOVE_OVERHEAD;
 use crate::search::{Info, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::Variant;
+use crate::with_rules;
 
 /// Answers `uci` and serves commands until `quit` or the end of input.
 pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
@@ -37,6 +40,16 @@ pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
 
 const QUIT: &str = "quit";
 
+/// The largest `Move Overhead`, in milliseconds.
+const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// The deepest `go perft`.
+const MAX_PERFT_DEPTH: u32 = 20;
+
+/// What `help` prints: a hint for someone who typed to the engine at a terminal.
+const HELP: &str = "info string Vorpal speaks UCI here: position startpos moves e2e4, go depth 10, go perft 4, d, \
+stop, quit. Type 'vorpal --help' at the shell for the command line.";
+
 /// The UCI name of FIDE chess.
 const FIDE_UCI_NAME: &str = "chess";
 
@@ -55,6 +68,10 @@ fn identify(session: &Session) {
     crate::outln!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}");
     crate::outln!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
     crate::outln!("option name Ponder type check default false");
+    crate::outln!("option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}", {
+        DEFAULT_MOVE_OVERHEAD.as_millis()
+    });
+    crate::outln!("option name Clear Hash type button");
     // As Fairy-Stockfish does, FIDE chess is `chess` (python-chess and GUIs expect it).
     let names = session.config.names();
     let vars: Vec<String> = names.iter().map(|n| format!(" var {}", uci_variant_name(n))).collect();
@@ -72,6 +89,13 @@ fn command(session: &mut Session, line: &str) -> Result<(), String> {
         "uci" => identify(session),
         "isready" => crate::outln!("readyok"),
         "debug" | "register" => {}
+        "d" => {
+            let pos = &session.position;
+            crate::out!("{}", pos.diagram());
+            crate::outln!("Fen: {}", pos.to_fen());
+            crate::outln!("Key: {:016X}", pos.hash());
+        }
+        "help" => crate::outln!("{HELP}"),
         "setoption" => set_option(session, args)?,
         "ucinewgame" => {
             session.stop();
@@ -109,9 +133,18 @@ fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
     session.stop();
     match name.to_ascii_lowercase().as_str() {
         "hash" => session.set_hash(number(MAX_HASH_MB)?).map_err(|e| format!("Hash: {e}"))?,
+        "clear hash" => session.shared.tt.clear(),
+        "move overhead" => {
+            let ms = value.parse::<u64>().ok().filter(|&ms| ms <= MAX_MOVE_OVERHEAD_MS);
+            let ms = ms.ok_or(format!("Move Overhead: expected 0 to {MAX_MOVE_OVERHEAD_MS}, got '{value}'"))?;
+            session.move_overhead = Duration::from_millis(ms);
+        }
         "threads" => session.set_threads(number(MAX_THREADS)?),
         "ponder" => {}
-        "uci_variant" => session.set_variant(if value == FIDE_UCI_NAME { "normal" } else { value })?,
+        "uci_variant" => {
+            session.set_variant(if value == FIDE_UCI_NAME { "normal" } else { value })?;
+            announce_variant(&session.variant);
+        }
         "enpassant" => {
             let on = value.eq_ignore_ascii_case("true");
             if !on && !value.eq_ignore_ascii_case("false") {
@@ -125,6 +158,20 @@ fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
+/// Says the board of the variant just chosen as Fairy-Stockfish does, so that GUIs built for it
+/// learn its size and start position; `boards` is Vorpal's own addition.
+fn announce_variant(variant: &Variant) {
+    let g = &variant.geometry;
+    crate::outln!(
+        "info string variant {} files {} ranks {} boards {} pocket 0 template fairy startpos {}",
+        uci_variant_name(&variant.name),
+        g.files,
+        g.ranks,
+        g.layers,
+        variant.start_fen
+    );
+}
+
 /// `position (startpos | fen FEN) [moves M...]`.
 fn position(session: &mut Session, args: &[&str]) -> Result<(), String> {
     let split = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
@@ -136,8 +183,42 @@ fn position(session: &mut Session, args: &[&str]) -> Result<(), String> {
     }
 }
 
+/// The words that start a limit of `go`, which end a list of `searchmoves`.
+const GO_WORDS: &[&str] = &[
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+    "perft",
+];
+
+/// `go perft N`: the leaves under each root move, then their sum, as Stockfish writes them.
+fn perft(session: &mut Session, depth: &str) -> Result<(), String> {
+    let depth = depth.parse::<u32>().ok().filter(|d| (1..=MAX_PERFT_DEPTH).contains(d));
+    let depth = depth.ok_or(format!("go perft: a depth from 1 to {MAX_PERFT_DEPTH} expected"))?;
+    session.stop();
+    let variant = session.variant.clone();
+    let counts = with_rules!(&variant.family, |rules| divide(rules, &session.position, depth));
+    for (mv, nodes) in &counts {
+        crate::outln!("{}: {nodes}", mv.to_text(&variant));
+    }
+    crate::outln!("\nNodes searched: {}\n", counts.iter().map(|(_, n)| n).sum::<u64>());
+    Ok(())
+}
+
 /// `go` with its limits; the search reports from its own thread.
 fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
+    if let ["perft", depth, ..] = args {
+        return perft(session, depth);
+    }
     let mut limits = Limits::default();
     let (mut time, mut inc) = ([None, None], [Duration::ZERO; 2]);
     let mut moves_to_go = None;
@@ -152,7 +233,16 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
         match args[i] {
             "infinite" => limits.infinite = true,
             "ponder" => ponder = true,
-            "searchmoves" => return Err("go searchmoves is not supported".into()),
+            "searchmoves" => {
+                let listed = args[i + 1..].iter().take_while(|w| !GO_WORDS.contains(w));
+                let mut pos = session.position.clone();
+                let mut wanted = Vec::new();
+                for text in listed {
+                    wanted.push(session.parse(&mut pos, text).map_err(|e| format!("go searchmoves: {e}"))?);
+                }
+                i += wanted.len();
+                limits.excluded = session.legal_moves().into_iter().filter(|m| !wanted.contains(m)).collect();
+            }
             word => {
                 let n = value()?;
                 match word {
@@ -202,7 +292,7 @@ fn print_best(variant: &Variant, result: Option<Info>) {
             Some(reply) => crate::outln!("bestmove {} ponder {}", best.to_text(variant), reply.to_text(variant)),
             None => crate::outln!("bestmove {}", best.to_text(variant)),
         },
-        // UCI has no word for "the game is over"; `0000` is the null move GUIs understand.
-        None => crate::outln!("bestmove 0000"),
+        // UCI has no word for "the game is over"; Stockfish and Fairy-Stockfish write this.
+        None => crate::outln!("bestmove (none)"),
     }
 }

@@ -38,8 +38,11 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until told to stop.
     pub infinite: bool,
-    /// Root moves not to play unless nothing else is legal (moves a GUI cannot show).
+    /// Root moves not to play unless nothing else is legal (moves a GUI cannot show, or not
+    /// among UCI's `searchmoves`).
     pub excluded: Vec<Move>,
+    /// Time kept back from every budget for the move to reach the GUI.
+    pub overhead: Duration,
 }
 
 impl Limits {
@@ -49,8 +52,8 @@ impl Limits {
             return None;
         }
         match (self.movetime, self.clock) {
-            (Some(t), _) => Some(Budget::fixed(t)),
-            (None, Some(clock)) => Some(Budget::from_clock(clock)),
+            (Some(t), _) => Some(Budget::fixed(t, self.overhead)),
+            (None, Some(clock)) => Some(Budget::from_clock(clock, self.overhead)),
             (None, None) => None,
         }
     }

@@ -13,7 +13,7 @@ use super::session::Session;
 use super::Event;
 use crate::config::Config;
 use crate::geometry::Square;
-use crate::movegen::{legal, Move};
+use crate::movegen::Move;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::outcome::outcome;
@@ -27,6 +27,9 @@ use display::Display;
 
 /// The score below which the engine accepts a draw offer (centipawns, its own view).
 const DRAW_ACCEPT_CP: i32 = -100;
+/// What a person who typed `help` is told.
+const HELP: &str = "Vorpal speaks XBoard/CECP v2 here: new, variant NAME, usermove e2e4, go, force, undo, \
+setboard FEN, analyze, quit.";
 /// XBoard's score of a mate in N moves is this plus N.
 const XBOARD_MATE: i32 = 100_000;
 
@@ -283,6 +286,7 @@ impl XBoard {
             "put" => self.put(args.first().copied().unwrap_or(""))?,
             "hover" => self.hover(args.first().copied().unwrap_or(""))?,
             "bk" => crate::outln!(" Vorpal has no opening book\n"),
+            "help" => crate::outln!("# {HELP}"),
             "quit" => return Ok(false),
             _ if looks_like_move(name) => self.user_move(name)?,
             _ => return error("unknown command"),
@@ -451,13 +455,6 @@ impl XBoard {
         Ok(())
     }
 
-    /// The legal moves of the current position.
-    fn legal_moves(&mut self) -> Vec<Move> {
-        let mut moves = Vec::new();
-        with_rules!(&self.session.variant.family, |rules| legal(rules, &mut self.session.position, &mut moves));
-        moves
-    }
-
     /// Whether XBoard can show `mv`: not Vorpal's castling outside FIDE chess (XBoard would
     /// leave the rook where it was), nor a move of a piece XBoard does not show, nor a pawn step
     /// XBoard would take for en passant.
@@ -474,7 +471,7 @@ impl XBoard {
 
     /// The legal moves XBoard can show; the others are refused from the user and not played.
     fn showable_moves(&mut self) -> Vec<Move> {
-        let moves = self.legal_moves();
+        let moves = self.session.legal_moves();
         moves.into_iter().filter(|m| self.showable(m)).collect()
     }
 
@@ -488,7 +485,7 @@ impl XBoard {
         if self.game_over {
             return Err(Reply::Illegal("the game is over".into(), text.into()));
         }
-        let moves = self.legal_moves();
+        let moves = self.session.legal_moves();
         let variant = self.session.variant.clone();
         let mv = self
             .display
@@ -581,10 +578,11 @@ impl XBoard {
 
     /// The limits for choosing the engine's move now.
     fn limits(&mut self) -> Limits {
-        let excluded = self.legal_moves().into_iter().filter(|m| !self.showable(m)).collect();
-        let mut limits = Limits { depth: self.depth_limit, excluded, ..Limits::default() };
+        let excluded = self.session.legal_moves().into_iter().filter(|m| !self.showable(m)).collect();
+        let mut limits =
+            Limits { depth: self.depth_limit, excluded, overhead: self.session.move_overhead, ..Limits::default() };
         let budget = match self.control.per_move {
-            Some(per_move) => Budget::fixed(per_move).hard,
+            Some(per_move) => Budget::fixed(per_move, limits.overhead).hard,
             None => {
                 let played = self.session.position.fullmove().saturating_sub(1);
                 let moves_to_go = (self.control.moves > 0).then(|| self.control.moves - played % self.control.moves);
@@ -593,7 +591,7 @@ impl XBoard {
                     limits.clock = Some(clock);
                     return limits;
                 }
-                Budget::from_clock(clock).soft
+                Budget::from_clock(clock, limits.overhead).soft
             }
         };
         if self.nps > 0 {
@@ -691,7 +689,7 @@ impl XBoard {
         };
         let mv = info.pv[0];
         // A move XBoard cannot show is played only when nothing else is legal (the search's rule).
-        if self.engine_side != Some(self.session.position.side()) || !self.legal_moves().contains(&mv) {
+        if self.engine_side != Some(self.session.position.side()) || !self.session.legal_moves().contains(&mv) {
             return;
         }
         let legs = self.display.move_legs(&self.session.variant, &mv);
@@ -772,6 +770,7 @@ impl XBoard {
         let Some(from) = self.lifted else { return Ok(()) };
         let variant = self.session.variant.clone();
         let choices: String = self
+            .session
             .legal_moves()
             .iter()
             .filter(|m| m.from() == from && m.to() == to)
@@ -789,6 +788,7 @@ impl XBoard {
         let to = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
         let Some(from) = self.lifted else { return Ok(()) };
         let victims: Vec<_> = self
+            .session
             .legal_moves()
             .iter()
             .filter(|m| m.from() == from && m.to() == to)
