@@ -113,9 +113,10 @@ pub struct MatchArgs {
     /// Append the games to this PGN file.
     #[arg(long, value_name = "PATH")]
     pgn: Option<PathBuf>,
-    /// Stop when the test decides: elo0=E0,elo1=E1,alpha=A,beta=B.
-    #[arg(long, value_name = "SPEC")]
-    sprt: Option<String>,
+    /// Stop when the test decides: elo0=E0,elo1=E1,alpha=A,beta=B (or separated by spaces, as
+    /// cutechess-cli writes it).
+    #[arg(long, value_name = "SPEC", num_args = 1..)]
+    sprt: Vec<String>,
     /// Adjudicate a draw when both engines' scores stay within ±CP for MOVES moves each.
     #[arg(long, value_name = "MOVES,CP")]
     draw: Option<String>,
@@ -523,7 +524,7 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
     if args.games == 0 || args.concurrency == 0 || args.concurrency > 64 {
         return Err(bad("--games must be at least 1, --concurrency 1 to 64"));
     }
-    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose().map_err(bad)?;
+    let sprt = (!args.sprt.is_empty()).then(|| Sprt::parse(&args.sprt.join(" "))).transpose().map_err(bad)?;
     let match_config = MatchConfig {
         engines: [specs[0].clone(), specs[1].clone()],
         rules: GameRules { variant, tc, margin: Duration::from_millis(args.timemargin), adjudication },
@@ -542,6 +543,7 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         Some((Verdict::Continue, _)) => ", SPRT: no decision".into(),
         None => String::new(),
     };
+    crate::outln!("Finished match");
     crate::outln!(
         "Finished: {} games, +{} ={} -{}, {:.1} %, Elo {elo}, LOS {:.1} %{verdict}",
         score.games(),

@@ -125,6 +125,9 @@ fn shell_words(text: &str) -> Result<Vec<(usize, String)>, String> {
     Ok(words)
 }
 
+/// The longest time a time control may give, in seconds (about 30 years).
+const MAX_TC_SECONDS: f64 = 1e9;
+
 /// The time control of a match.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum TimeControl {
@@ -142,14 +145,16 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
-    /// Parses `--tc MOVES/SECONDS`, `--tc SECONDS+INC` or `--tc SECONDS`.
+    /// Parses `--tc MOVES/SECONDS`, `--tc SECONDS+INC` or `--tc SECONDS`, as cutechess-cli writes
+    /// them; SECONDS may also be written `MINUTES:SECONDS` or `HOURS:MINUTES:SECONDS` (`40/1:00`).
     pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
         let seconds = |t: &str| -> Result<Duration, String> {
-            t.parse::<f64>()
+            let total = t.split(':').try_fold(0.0, |sum: f64, part| part.parse::<f64>().map(|p| sum * 60.0 + p));
+            total
                 .ok()
-                .filter(|s| *s > 0.0 && s.is_finite())
+                .filter(|s| *s > 0.0 && *s <= MAX_TC_SECONDS && t.split(':').count() <= 3)
                 .map(Duration::from_secs_f64)
-                .ok_or(format!("--tc: '{t}' is not a positive number of seconds"))
+                .ok_or(format!("--tc: '{t}' is not a positive time (seconds, M:SS or H:MM:SS, at most 1e9 s)"))
         };
         let (moves, rest) = match text.split_once('/') {
             Some((m, rest)) => (m.parse::<u32>().map_err(|_| format!("--tc: '{m}' is not a move count"))?, rest),
@@ -778,7 +783,9 @@ mod tests {
         assert_eq!(TimeControl::parse_tc("10+0.1").unwrap().pgn_tag(), "10+0.1");
         assert_eq!(TimeControl::parse_tc("5").unwrap().pgn_tag(), "5");
         assert_eq!(TimeControl::PerMove(Duration::from_millis(500)).pgn_tag(), "1/0.5");
-        for bad in ["", "x", "40/", "/60", "60+x", "-5", "0"] {
+        assert_eq!(TimeControl::parse_tc("40/1:00").unwrap(), tc);
+        assert_eq!(TimeControl::parse_tc("1:00:00+0.5").unwrap().pgn_tag(), "3600+0.5");
+        for bad in ["", "x", "40/", "/60", "60+x", "-5", "0", "1e30", "inf", "1:2:3:4", "1:x"] {
             assert!(TimeControl::parse_tc(bad).is_err(), "{bad}");
         }
     }

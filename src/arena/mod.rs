@@ -7,6 +7,7 @@ pub mod opening;
 pub mod pgn;
 pub mod stats;
 
+use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -16,7 +17,7 @@ use std::sync::mpsc::channel;
 use engine::{Engine, EngineSpec};
 use game::{play_game, GameRecord, GameRules};
 use opening::Opening;
-use stats::{Score, Sprt, Verdict};
+use stats::{Pairs, Score, Sprt, Verdict};
 
 /// Everything a match needs.
 #[derive(Clone)]
@@ -42,15 +43,29 @@ pub struct MatchConfig {
 pub struct MatchResult {
     /// The first engine's score.
     pub score: Score,
+    /// The first engine's points in each pair of games of one opening.
+    pub pairs: Pairs,
     /// The SPRT's verdict and the number of games it was reached at, if one ran.
     pub verdict: Option<(Verdict, u32)>,
 }
 
-/// Plays the match, printing a line per game and the running score; returns the final score.
+/// What a game slot tells the match.
+enum Report {
+    /// Game `index` (from 0) starts between these players, White first.
+    Started(usize, [String; 2]),
+    /// Game `index` is over.
+    Finished(usize, GameRecord),
+    /// The match cannot go on: why.
+    Failed(String),
+}
+
+/// Plays the match, printing what cutechess-cli prints (each game's start and end, the running
+/// score, Elo, the pairs and the SPRT) so that scripts written for it read Vorpal's matches too;
+/// on a terminal a progress bar follows, rewritten in place. Returns the final score.
 pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = channel::<Result<(usize, GameRecord), String>>();
+    let (tx, rx) = channel::<Report>();
     let mut pgn = match &config.pgn {
         Some(path) => Some(
             OpenOptions::new()
@@ -63,6 +78,8 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     };
     let terminal = std::io::stdout().is_terminal();
     let mut score = Score::default();
+    let mut pairs = Pairs::default();
+    let mut halves: HashMap<usize, f64> = HashMap::new();
     let mut verdict = None;
     let mut failure = None;
     std::thread::scope(|scope| {
@@ -72,10 +89,23 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
         }
         drop(tx);
         let mut names: Option<[String; 2]> = None;
-        while let Ok(message) = rx.recv() {
-            let (index, record) = match message {
-                Ok(game) => game,
-                Err(e) => {
+        let clear_bar = || {
+            if terminal {
+                crate::out!("\r\x1b[K");
+            }
+        };
+        while let Ok(report) = rx.recv() {
+            let (index, record) = match report {
+                Report::Finished(index, record) => (index, record),
+                Report::Started(index, players) => {
+                    clear_bar();
+                    crate::outln!("Started game {} of {} ({} vs {})", index + 1, config.games, players[0], players[1]);
+                    if terminal {
+                        crate::out!("{}", progress_bar(score.games() as usize, config.games));
+                    }
+                    continue;
+                }
+                Report::Failed(e) => {
                     stop.store(true, Ordering::Relaxed);
                     failure.get_or_insert(e);
                     continue;
@@ -90,10 +120,21 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                     [b, w]
                 }
             });
-            match (record.result.as_str(), first_is_white) {
-                ("1-0", true) | ("0-1", false) => score.wins += 1,
-                ("1-0", false) | ("0-1", true) => score.losses += 1,
+            let points = match (record.result.as_str(), first_is_white) {
+                ("1-0", true) | ("0-1", false) => 1.0,
+                ("1-0", false) | ("0-1", true) => 0.0,
+                _ => 0.5,
+            };
+            match points {
+                1.0 => score.wins += 1,
+                0.0 => score.losses += 1,
                 _ => score.draws += 1,
+            }
+            // The two games of an opening make a pair, whichever order they end in.
+            if let Some(other) = halves.remove(&(index / 2)) {
+                pairs.add(other, points);
+            } else {
+                halves.insert(index / 2, points);
             }
             if let Some(file) = pgn.as_mut() {
                 let text = pgn::write_game(&record, &config.rules.variant, config.rules.tc, index + 1);
@@ -102,25 +143,15 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            if terminal {
-                crate::out!("\r\x1b[K");
-            }
+            clear_bar();
             crate::outln!(
-                "Game {} of {}: {} vs {}: {} {{{}}}",
+                "Finished game {} ({} vs {}): {} {{{}}}",
                 index + 1,
-                config.games,
                 record.players[0],
                 record.players[1],
                 record.result,
                 record.reason
             );
-            let status = status_line(names, &score, config.sprt.as_ref());
-            if terminal {
-                crate::out!("{} {status}", progress_bar(score.games() as usize, config.games));
-            } else {
-                crate::outln!("{status}");
-            }
-            let _ = std::io::stdout().flush();
             // Once the test has decided it stays decided; games already running still count.
             if let Some(sprt) =
                 config.sprt.as_ref().filter(|_| !matches!(verdict, Some((Verdict::H0 | Verdict::H1, _))))
@@ -128,32 +159,27 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                 let v = sprt.verdict(&score);
                 verdict = Some((v, score.games()));
                 if v != Verdict::Continue {
-                    crate::outln!(
-                        "SPRT: {} accepted after {} games",
-                        if v == Verdict::H1 { "H1" } else { "H0" },
-                        score.games()
-                    );
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            for line in score_lines(names, &score, &pairs, config.sprt.as_ref()) {
+                crate::outln!("{line}");
+            }
+            if terminal {
+                crate::out!("{}", progress_bar(score.games() as usize, config.games));
+            }
+            let _ = std::io::stdout().flush();
         }
-        if terminal {
-            crate::outln!();
-        }
+        clear_bar();
     });
     if let Some(e) = failure {
         return Err(e);
     }
-    Ok(MatchResult { score, verdict })
+    Ok(MatchResult { score, pairs, verdict })
 }
 
 /// One game slot: keeps its two engines running between games, restarts one that crashed or hung.
-fn worker(
-    config: &MatchConfig,
-    next: &AtomicUsize,
-    stop: &AtomicBool,
-    tx: &std::sync::mpsc::Sender<Result<(usize, GameRecord), String>>,
-) {
+fn worker(config: &MatchConfig, next: &AtomicUsize, stop: &AtomicBool, tx: &std::sync::mpsc::Sender<Report>) {
     let variant = &config.rules.variant;
     let mut engines: [Option<Engine>; 2] = [None, None];
     let mut names: [Option<String>; 2] = [None, None];
@@ -170,7 +196,7 @@ fn worker(
                 match Engine::start(spec, variant) {
                     Ok(engine) => *slot = Some(engine),
                     Err(e) => {
-                        let _ = tx.send(Err(e));
+                        let _ = tx.send(Report::Failed(e));
                         return;
                     }
                 }
@@ -189,6 +215,8 @@ fn worker(
         b.name = names[1].clone().expect("named");
         let opening = &config.openings[(index / 2) % config.openings.len()];
         let first_is_white = index.is_multiple_of(2);
+        let players = if first_is_white { [&a.name, &b.name] } else { [&b.name, &a.name] };
+        let _ = tx.send(Report::Started(index, players.map(String::clone)));
         let record = if first_is_white {
             play_game(&config.rules, opening, [a, b])
         } else {
@@ -202,7 +230,7 @@ fn worker(
                 engine.game_over(&record.result, &record.reason);
             }
         }
-        if tx.send(Ok((index, record))).is_err() {
+        if tx.send(Report::Finished(index, record)).is_err() {
             break;
         }
     }
@@ -211,35 +239,73 @@ fn worker(
     }
 }
 
-/// The running score: W-L-D, the score in percent, Elo ± error, LOS, and the LLR.
-pub fn status_line(names: &[String; 2], score: &Score, sprt: Option<&Sprt>) -> String {
-    let elo = match score.elo() {
-        Some((elo, error)) => format!("Elo {elo:+.1} ± {error:.1}"),
-        None => "Elo -".into(),
+/// The running score as cutechess-cli writes it after a game: the score line, the Elo line, the
+/// pentanomial counts of the finished pairs (as fastchess writes them) and, with a test, the
+/// SPRT line.
+pub fn score_lines(names: &[String; 2], score: &Score, pairs: &Pairs, sprt: Option<&Sprt>) -> Vec<String> {
+    let elo = |value: Option<(f64, f64)>| match value {
+        Some((elo, error)) => format!("{elo:.1} +/- {error:.1}"),
+        None if score.fraction() >= 0.5 => "inf +/- nan".into(),
+        None => "-inf +/- nan".into(),
     };
-    let mut line = format!(
-        "Score of {} vs {}: {} - {} - {} [{:.3}] {} | {elo} | LOS {:.1} %",
-        names[0],
-        names[1],
-        score.wins,
-        score.losses,
-        score.draws,
-        score.fraction(),
-        score.games(),
-        score.los() * 100.0
-    );
+    let mut lines = vec![
+        format!(
+            "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+            names[0],
+            names[1],
+            score.wins,
+            score.losses,
+            score.draws,
+            score.fraction(),
+            score.games()
+        ),
+        format!(
+            "Elo difference: {}, LOS: {:.1} %, DrawRatio: {:.1} %",
+            elo(score.elo()),
+            score.los() * 100.0,
+            score.draws as f64 * 100.0 / score.games().max(1) as f64
+        ),
+    ];
+    if pairs.total() > 0 {
+        let [a, b, c, d, e] = pairs.counts;
+        let ratio = match pairs.draw_draw {
+            0 => "inf".to_string(),
+            dd => format!("{:.2}", pairs.win_loss as f64 / dd as f64),
+        };
+        lines.push(format!("Ptnml(0-2): [{a}, {b}, {c}, {d}, {e}], WL/DD Ratio: {ratio}"));
+        lines.push(format!("Elo difference (pentanomial): {}", elo(pairs.elo())));
+    }
     if let Some(sprt) = sprt {
         let (low, high) = sprt.bounds();
+        let llr = sprt.llr(score);
         let verdict = match sprt.verdict(score) {
-            Verdict::Continue => String::new(),
-            Verdict::H0 => " H0 accepted".into(),
-            Verdict::H1 => " H1 accepted".into(),
+            Verdict::Continue => "",
+            Verdict::H0 => " - H0 was accepted",
+            Verdict::H1 => " - H1 was accepted",
         };
-        line.push_str(&format!(" | LLR {:.2} ({low:.2}, {high:.2}){verdict}", sprt.llr(score)));
+        lines.push(format!(
+            "SPRT: llr {} ({:.1}%), lbound {}, ubound {}{verdict}",
+            significant(llr),
+            llr / high * 100.0,
+            significant(low),
+            significant(high)
+        ));
     }
-    line
+    lines
 }
 
+/// `x` with three significant digits, as cutechess-cli writes the SPRT's numbers.
+fn significant(x: f64) -> String {
+    let digits = if x == 0.0 { 0 } else { (2 - x.abs().log10().floor() as i32).max(0) as usize };
+    let text = format!("{x:.digits$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// A bar of the games played so far, for a terminal.
 fn progress_bar(done: usize, total: usize) -> String {
     const WIDTH: usize = 20;
     let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH).min(WIDTH);

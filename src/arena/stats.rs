@@ -52,9 +52,57 @@ impl Score {
     }
 }
 
+/// Game pairs (one opening played with colours swapped) counted by the first engine's points in
+/// the pair: 0, ½, 1, 1½ or 2. Pairs cancel most of what an opening gives one colour, so their
+/// spread, the pentanomial one, gives a truer error than single games do.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pairs {
+    /// How many pairs scored 0, ½, 1, 1½ and 2 points.
+    pub counts: [u32; 5],
+    /// Of the pairs scoring 1, those of a win and a loss.
+    pub win_loss: u32,
+    /// Of the pairs scoring 1, those of two draws.
+    pub draw_draw: u32,
+}
+
+impl Pairs {
+    /// Counts a pair from the first engine's points in its two games (each 0, 0.5 or 1).
+    pub fn add(&mut self, first: f64, second: f64) {
+        let halves = ((first + second) * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.counts[halves] += 1;
+        if halves == 2 {
+            if first == 0.5 {
+                self.draw_draw += 1;
+            } else {
+                self.win_loss += 1;
+            }
+        }
+    }
+
+    /// Pairs counted.
+    pub fn total(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// The Elo difference and the half-width of its 95% confidence interval from the pairs'
+    /// spread, when defined (no score of 0% or 100%).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let n = self.total() as f64;
+        let mean = self.counts.iter().enumerate().map(|(i, &c)| i as f64 / 4.0 * c as f64).sum::<f64>() / n.max(1.0);
+        if self.total() == 0 || mean <= 0.0 || mean >= 1.0 {
+            return None;
+        }
+        let variance =
+            self.counts.iter().enumerate().map(|(i, &c)| c as f64 * (i as f64 / 4.0 - mean).powi(2)).sum::<f64>() / n;
+        let error = 1.959_964 * (variance / n).sqrt();
+        let (low, high) = ((mean - error).max(1e-6), (mean + error).min(1.0 - 1e-6));
+        Some((elo_of(mean), (elo_of(high) - elo_of(low)) / 2.0))
+    }
+}
+
 /// The Elo difference that a score fraction means under the logistic model.
 pub fn elo_of(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    400.0 * (score / (1.0 - score)).log10()
 }
 
 /// The expected score of an Elo difference under the logistic model.
@@ -100,10 +148,11 @@ pub enum Verdict {
 }
 
 impl Sprt {
-    /// Parses `elo0=E0,elo1=E1,alpha=A,beta=B` (alpha and beta default to 0.05).
+    /// Parses `elo0=E0,elo1=E1,alpha=A,beta=B`, or the same separated by spaces as
+    /// cutechess-cli writes it (alpha and beta default to 0.05).
     pub fn parse(text: &str) -> Result<Sprt, String> {
         let mut sprt = Sprt { elo0: f64::NAN, elo1: f64::NAN, alpha: 0.05, beta: 0.05 };
-        for part in text.split(',') {
+        for part in text.split([',', ' ']).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').ok_or(format!("--sprt: '{part}' is not KEY=VALUE"))?;
             let value: f64 = value.trim().parse().map_err(|_| format!("--sprt: {key}: '{value}' is not a number"))?;
             match key.trim() {
@@ -185,8 +234,22 @@ mod tests {
         assert_eq!(sprt.verdict(&Score { wins: 700, draws: 200, losses: 500 }), Verdict::H1);
         assert_eq!(sprt.verdict(&Score { wins: 500, draws: 400, losses: 600 }), Verdict::H0);
         assert_eq!(sprt.verdict(&Score { wins: 5, draws: 2, losses: 4 }), Verdict::Continue);
+        assert_eq!(Sprt::parse("elo0=0 elo1=10  alpha=0.05 beta=0.05"), Ok(sprt));
         assert!(Sprt::parse("elo0=5,elo1=0").is_err());
         assert!(Sprt::parse("elo0=0").is_err());
         assert!(Sprt::parse("elo0=0,elo1=5,gamma=1").is_err());
+    }
+
+    #[test]
+    fn pairs_count_the_pentanomial_buckets_and_their_elo() {
+        let mut pairs = Pairs::default();
+        for (a, b) in [(1.0, 1.0), (1.0, 0.0), (0.5, 0.5), (0.5, 1.0), (0.0, 0.0), (1.0, 0.5)] {
+            pairs.add(a, b);
+        }
+        assert_eq!(pairs.counts, [1, 0, 2, 2, 1]);
+        assert_eq!((pairs.win_loss, pairs.draw_draw), (1, 1));
+        let (elo, error) = pairs.elo().unwrap();
+        assert!((elo - elo_of(7.0 / 12.0)).abs() < 1e-9 && error > 0.0, "{elo} ± {error}");
+        assert_eq!(Pairs { counts: [0, 0, 0, 0, 3], ..Pairs::default() }.elo(), None);
     }
 }
