@@ -8,12 +8,12 @@ use clap::{Parser, Subcommand};
 
 use crate::arena::engine::{EngineSpec, Protocol, TimeControl};
 use crate::arena::game::{Adjudication, GameRules};
-use crate::arena::opening::{random_opening, read_openings, Opening};
+use crate::arena::opening::{random_opening, Book, Opening};
 use crate::arena::stats::{Sprt, Verdict};
 use crate::arena::{self, pgn, MatchConfig};
 use crate::config::Config;
 use crate::eval::Eval;
-use crate::movegen::parse_move;
+use crate::movegen::san::parse_either;
 use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -101,9 +101,10 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// Start positions: an EPD/FEN list in Vorpal's FEN, each played with both colours.
-    #[arg(long, value_name = "FILE")]
-    openings: Option<PathBuf>,
+    /// Openings, each played with both colours: an EPD/FEN or PGN file, or cutechess-cli's
+    /// settings "file=PATH format=epd|pgn order=sequential|random plies=N start=N".
+    #[arg(long, value_name = "FILE|SETTINGS")]
+    openings: Option<String>,
     /// Start each pair of games with this many random plies.
     #[arg(long, value_name = "N")]
     random_plies: Option<usize>,
@@ -436,7 +437,7 @@ fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
             if let Some(end) = outcome(rules, &mut pos) {
                 return Err(bad(format!("move {} '{text}': the game is already over, {end}", i + 1)));
             }
-            let mv = parse_move(rules, &mut pos, text).map_err(|e| bad(format!("move {}: {e}", i + 1)))?;
+            let mv = parse_either(rules, &mut pos, text).map_err(|e| bad(format!("move {}: {e}", i + 1)))?;
             pos.make(mv);
         }
         crate::outln!("{}", pos.to_fen());
@@ -511,10 +512,7 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
     let adjudication = Adjudication { draw: pair("draw", &args.draw)?, resign: pair("resign", &args.resign)? };
     let openings = match (&args.openings, args.random_plies) {
         (Some(_), Some(_)) => return Err(bad("give --openings or --random-plies, not both")),
-        (Some(path), None) => {
-            let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
-            read_openings(&variant, &text, &path.display().to_string()).map_err(bad)?
-        }
+        (Some(book), None) => Book::parse(book).and_then(|b| b.read(&variant, args.seed)).map_err(bad)?,
         (None, Some(plies)) => {
             let mut rng = Rng::new(args.seed);
             (0..args.games.div_ceil(2).max(1)).map(|_| random_opening(&variant, plies, &mut rng)).collect()

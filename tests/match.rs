@@ -136,7 +136,7 @@ fn match_forfeits_a_false_claim_and_accepts_the_arbiter_s_ends() {
     assert!(all.contains("1-0 {White mates}"), "{all}");
     let pgn_text = std::fs::read_to_string(&pgn).unwrap();
     assert!(pgn_text.contains("[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]") && pgn_text.contains("[SetUp \"1\"]"));
-    assert!(pgn_text.contains("[TimeControl \"1/0.05\"]") && pgn_text.contains("1. a1a8 {[%emt "), "{pgn_text}");
+    assert!(pgn_text.contains("[TimeControl \"1/0.05\"]") && pgn_text.contains("1. Ra8# {+M1/"), "{pgn_text}");
 }
 
 #[test]
@@ -180,7 +180,7 @@ fn match_adjudicates_and_reports_elo_and_sprt() {
     }
     assert_eq!(all.lines().filter(|l| l.starts_with("Finished game ") && l.ends_with("}")).count(), 4, "{all}");
     let pgn_text = std::fs::read_to_string(&pgn).unwrap();
-    assert!(pgn_text.contains("[TimeControl \"2+0.05\"]") && pgn_text.contains("{[%clk 0:00:0"), "{pgn_text}");
+    assert!(pgn_text.contains("[TimeControl \"2+0.05\"]") && pgn_text.contains(" [%clk 0:00:0"), "{pgn_text}");
     for bad in [
         vec!["match", "--engine", VORPAL, "--games", "2", "--st", "1"],
         vec!["match", "--engine", VORPAL, "--engine", VORPAL, "--games", "2"],
@@ -278,4 +278,27 @@ fn match_refuses_an_unknown_engine_setting_by_name() {
     let out = vorpal(&["match", "--engine", &format!("{VORPAL} ponder bogus"), "--engine", VORPAL, "--games", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out).contains("'bogus' is not an engine setting"), "{}", text(&out));
+}
+
+#[test]
+fn match_takes_openings_from_pgn_and_epd_files_as_cutechess_does() {
+    let dir = std::env::temp_dir();
+    let book = dir.join(format!("vorpal-match-{}-openings.pgn", std::process::id()));
+    std::fs::write(&book, "[Event \"one\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"two\"]\n\n1. d4 d5 2. c4 e6 *\n").unwrap();
+    let pgn = temp_pgn("book");
+    let openings = format!("file={} order=sequential plies=3 start=2", book.display());
+    let out = vorpal(
+        &["match", "--engine", VORPAL, "--engine", VORPAL, "--games", "2", "--st", "0.02"]
+            .into_iter()
+            .chain(["--openings", &openings, "--draw", "2,100000", "--pgn", pgn.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(pgn_text.matches("1. d4 {book} d5 {book} 2. c4 {book}").count(), 2, "{pgn_text}");
+    let epd = dir.join(format!("vorpal-match-{}-book.epd", std::process::id()));
+    std::fs::write(&epd, "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8; id \"mate in one\";\n").unwrap();
+    let pgn = temp_pgn("epd");
+    let out = match_against(VORPAL, "uci", "1", &pgn, &["--openings", epd.to_str().unwrap()]);
+    assert!(text(&out).contains("1-0 {White mates}"), "{}", text(&out));
 }

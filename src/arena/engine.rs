@@ -196,11 +196,20 @@ pub struct Clocks {
     pub moves_to_go: Option<u32>,
 }
 
+/// What an engine last reported while choosing a move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thought {
+    /// The score in centipawns, from its side (mates near ±`MATE`).
+    pub score: Option<i32>,
+    /// The depth searched.
+    pub depth: Option<u32>,
+}
+
 /// What an engine answered when asked to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// A move, in the engine's notation, with the last score it reported (centipawns, its view).
-    Move(String, Option<i32>),
+    /// A move, in the engine's notation, with what it last reported thinking.
+    Move(String, Thought),
     /// A claim that the game is over: the result and the comment.
     Claim(String, String),
     /// It resigned.
@@ -513,7 +522,7 @@ impl Engine {
         if let Err(e) = sent {
             return Answer::Crashed(e);
         }
-        let mut score = None;
+        let mut thought = Thought::default();
         loop {
             let line = match self.line(deadline) {
                 Ok(line) => line,
@@ -530,9 +539,13 @@ impl Engine {
                                 }
                             }
                         }
-                        return Answer::Move(mv.to_string(), score);
+                        return Answer::Move(mv.to_string(), thought);
                     }
-                    ["info", rest @ ..] => score = uci_score(rest).or(score),
+                    ["info", rest @ ..] => {
+                        thought.score = uci_score(rest).or(thought.score);
+                        let depth = rest.iter().position(|w| *w == "depth").and_then(|at| rest.get(at + 1));
+                        thought.depth = depth.and_then(|d| d.parse().ok()).or(thought.depth);
+                    }
                     _ => {}
                 },
                 Protocol::Xboard => match words.as_slice() {
@@ -551,7 +564,7 @@ impl Engine {
                         if self.ponder {
                             self.pondering = Pondering::Playing;
                         }
-                        return Answer::Move(text, score);
+                        return Answer::Move(text, thought);
                     }
                     ["resign", ..] => return Answer::Resign,
                     // Told of a move it will not take, it goes on from another position than ours.
@@ -561,7 +574,8 @@ impl Engine {
                         return Answer::Claim(result.to_string(), comment.to_string());
                     }
                     [depth, value, ..] if depth.parse::<u32>().is_ok() => {
-                        score = value.parse::<i32>().ok().map(xboard_score).or(score);
+                        thought.score = value.parse::<i32>().ok().map(xboard_score).or(thought.score);
+                        thought.depth = depth.parse().ok();
                     }
                     _ => {}
                 },

@@ -4,9 +4,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::engine::{Answer, Clocks, Engine, TimeControl};
+use super::engine::{Answer, Clocks, Engine, Thought, TimeControl};
 use super::opening::Opening;
-use crate::movegen::{legal, parse_move, Move};
+use crate::movegen::san::parse_either;
+use crate::movegen::{legal, Move};
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::outcome::outcome;
@@ -72,8 +73,8 @@ pub struct Played {
     pub elapsed: Duration,
     /// The mover's clock after the move (and its increment).
     pub clock: Option<Duration>,
-    /// The score the engine reported, from its side.
-    pub score: Option<i32>,
+    /// The score and depth the engine reported, from its side.
+    pub thought: Thought,
 }
 
 /// A finished game.
@@ -117,11 +118,11 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
     };
     let mut pos = start.clone();
     for text in &opening.moves {
-        let mv = with_rules!(&variant.family, |r| parse_move(r, &mut pos, text));
+        let mv = with_rules!(&variant.family, |r| parse_either(r, &mut pos, text));
         match mv {
             Ok(mv) => {
                 pos.make(mv);
-                record.moves.push(Played { mv, elapsed: Duration::ZERO, clock: None, score: None });
+                record.moves.push(Played { mv, elapsed: Duration::ZERO, clock: None, thought: Thought::default() });
             }
             Err(e) => return end(record, None, format!("opening move {text}: {e}"), Termination::Abandoned),
         }
@@ -177,7 +178,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
                 let reason = format!("{name} claims {result} ({comment}) falsely: the game goes on");
                 return end(record, Some(side.flip()), reason, Termination::RulesInfraction);
             }
-            Answer::Move(text, score) => {
+            Answer::Move(text, thought) => {
                 if elapsed > left[s] + rules.margin {
                     return end(record, Some(side.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
                 }
@@ -199,7 +200,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
                     }
                     TimeControl::PerMove(_) => None,
                 };
-                record.moves.push(Played { mv, elapsed, clock, score });
+                record.moves.push(Played { mv, elapsed, clock, thought });
                 if let Some((winner, reason)) = adjudicate(&rules.adjudication, &record) {
                     return end(record, winner, reason, Termination::Adjudication);
                 }
@@ -228,7 +229,7 @@ fn adjudicate(rules: &Adjudication, record: &GameRecord) -> Option<(Option<Color
     if let Some((moves, cp)) = rules.resign {
         let mover = Color::from_index((ply - 1) % 2);
         let own: Vec<Option<i32>> =
-            engine_moves.iter().rev().step_by(2).take(moves as usize).map(|p| p.score).collect();
+            engine_moves.iter().rev().step_by(2).take(moves as usize).map(|p| p.thought.score).collect();
         if moves > 0 && own.len() == moves as usize && own.iter().all(|s| s.is_some_and(|s| s <= -cp)) {
             return Some((
                 Some(mover.flip()),
@@ -237,7 +238,8 @@ fn adjudicate(rules: &Adjudication, record: &GameRecord) -> Option<(Option<Color
         }
     }
     if let Some((moves, cp)) = rules.draw {
-        let last: Vec<Option<i32>> = engine_moves.iter().rev().take(2 * moves as usize).map(|p| p.score).collect();
+        let last: Vec<Option<i32>> =
+            engine_moves.iter().rev().take(2 * moves as usize).map(|p| p.thought.score).collect();
         if moves > 0 && last.len() == 2 * moves as usize && last.iter().all(|s| s.is_some_and(|s| s.abs() <= cp)) {
             return Some((None, format!("Draw by adjudication (scores within ±{cp} for {moves} moves)")));
         }

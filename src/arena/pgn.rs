@@ -4,9 +4,15 @@
 use std::fmt::Write as _;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::engine::TimeControl;
+use std::sync::Arc;
+
+use super::engine::{Thought, TimeControl};
 use super::game::GameRecord;
+use crate::movegen::san::{has_san, to_san};
+use crate::position::Position;
+use crate::search::{MATE, MAX_PLY};
 use crate::variant::Variant;
+use crate::with_rules;
 
 /// One game read from a PGN file: its tags and its moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,8 +30,11 @@ impl PgnGame {
     }
 }
 
-/// The PGN text of a finished game.
-pub fn write_game(record: &GameRecord, variant: &Variant, tc: TimeControl, round: usize) -> String {
+/// The PGN text of a finished game: FIDE chess in SAN with no `Variant` tag, so that every chess
+/// tool reads it; other variants in Vorpal's notation. An engine's move carries what it reported
+/// as cutechess-cli writes it (`{+0.25/12 0.534s}`: score in pawns from its side, depth, time
+/// used), then the clock left (`[%clk H:MM:SS.mmm]`).
+pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, tc: TimeControl, round: usize) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         let _ = writeln!(out, "[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""));
@@ -37,7 +46,11 @@ pub fn write_game(record: &GameRecord, variant: &Variant, tc: TimeControl, round
     tag("White", &record.players[0]);
     tag("Black", &record.players[1]);
     tag("Result", &record.result);
-    tag("Variant", &variant.name);
+    let start = Position::from_fen(variant.clone(), &record.opening.fen).ok();
+    let san = start.as_ref().is_some_and(has_san);
+    if !san {
+        tag("Variant", &variant.name);
+    }
     if record.opening.fen != variant.start_fen {
         tag("FEN", &record.opening.fen);
         tag("SetUp", "1");
@@ -49,6 +62,7 @@ pub fn write_game(record: &GameRecord, variant: &Variant, tc: TimeControl, round
     let black_starts = record.opening.fen.split_whitespace().nth(1) == Some("b");
     let first_number: usize = record.opening.fen.split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut tokens = Vec::new();
+    let mut pos = start.filter(|_| san);
     for (i, played) in record.moves.iter().enumerate() {
         let ply = i + usize::from(black_starts);
         let number = first_number + ply / 2;
@@ -57,15 +71,19 @@ pub fn write_game(record: &GameRecord, variant: &Variant, tc: TimeControl, round
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
-        tokens.push(played.mv.to_text(variant));
+        tokens.push(match pos.as_mut() {
+            Some(pos) => {
+                let text = with_rules!(&variant.family, |rules| to_san(rules, pos, played.mv));
+                pos.make(played.mv);
+                text
+            }
+            None => played.mv.to_text(variant),
+        });
         if i < record.book_moves {
             tokens.push("{book}".into());
         } else {
-            let time = match played.clock {
-                Some(clock) => format!("[%clk {}]", clock_text(clock)),
-                None => format!("[%emt {}]", clock_text(played.elapsed)),
-            };
-            tokens.push(format!("{{{time}}}"));
+            let clock = played.clock.map(|c| format!(" [%clk {}]", clock_text(c))).unwrap_or_default();
+            tokens.push(format!("{{{} {:.3}s{clock}}}", thought_text(played.thought), played.elapsed.as_secs_f64()));
         }
     }
     tokens.push(format!("{{{}}}", record.reason.replace('}', ")")));
@@ -85,6 +103,21 @@ pub fn write_game(record: &GameRecord, variant: &Variant, tc: TimeControl, round
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// An engine's score and depth as cutechess-cli writes them: `+0.25/12`, `-M3/20` (mated in 3),
+/// or `0.00/0` when it reported nothing.
+fn thought_text(thought: Thought) -> String {
+    let score = thought.score.unwrap_or(0);
+    let value = if score.abs() > MATE - MAX_PLY as i32 {
+        let moves = (MATE - score.abs() + 1) / 2;
+        format!("{}M{moves}", if score > 0 { "+" } else { "-" })
+    } else if score == 0 {
+        "0.00".to_string()
+    } else {
+        format!("{:+.2}", score as f64 / 100.0)
+    };
+    format!("{value}/{}", thought.depth.unwrap_or(0))
 }
 
 /// `H:MM:SS.mmm`.

@@ -2,6 +2,7 @@
 
 pub mod generate;
 pub mod moves;
+pub mod san;
 
 pub use generate::{
     in_check, is_legal, legal, legal_with, legality_unplayed, make_if_legal, may_give_check, parse_move, pseudo_legal,
