@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::movegen::Move;
 use crate::protocol::xboard::display::Display;
-use crate::search::{MATE, MAX_PLY};
+use crate::search::MATE;
 use crate::variant::Variant;
 
 /// How long an engine may take to start, answer the handshake or get ready.
@@ -755,12 +755,14 @@ fn uci_score(words: &[&str]) -> Option<i32> {
     }
 }
 
-/// An XBoard score in centipawns (100000 + N mates as ±MATE).
+/// An XBoard score in centipawns, its mates (100000 + N moves, or -100000 - N when mated) as
+/// Vorpal's mate scores of the same distance.
 fn xboard_score(value: i32) -> i32 {
-    if value.abs() >= 100_000 {
-        value.signum() * (MATE - MAX_PLY as i32 / 2)
-    } else {
-        value
+    let moves = value.abs() - 100_000;
+    match value {
+        v if v >= 100_000 => MATE - (2 * moves - 1).max(0),
+        v if v <= -100_000 => -(MATE - 2 * moves),
+        v => v,
     }
 }
 
@@ -811,6 +813,7 @@ mod tests {
         assert_eq!(f[1], ("setboard".into(), "0".into()));
         assert_eq!(uci_score(&["depth", "5", "score", "cp", "-31", "nodes", "9"]), Some(-31));
         assert_eq!(uci_score(&["score", "mate", "2"]), Some(MATE - 4));
-        assert_eq!(xboard_score(100_003), MATE - MAX_PLY as i32 / 2);
+        // Mates keep their distance: in 3 moves is 5 plies, mated in 2 is 4 plies.
+        assert_eq!((xboard_score(100_003), xboard_score(-100_002), xboard_score(-35)), (MATE - 5, -(MATE - 4), -35));
     }
 }
