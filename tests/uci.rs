@@ -248,3 +248,30 @@ fn uci_a_move_in_another_notation_is_answered_with_the_right_form() {
     let lines = e.until("readyok");
     assert!(lines.iter().any(|l| l.ends_with("'e2e4' is not a move in this variant's notation: write 1e22e4")));
 }
+
+#[test]
+fn uci_multipv_reports_that_many_lines_with_different_first_moves() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    for (name, threads) in [("chess", 1), ("alice", 2)] {
+        e.send(&format!("setoption name UCI_Variant value {name}"));
+        e.send(&format!("setoption name Threads value {threads}"));
+        e.send("setoption name MultiPV value 3");
+        e.send("position startpos");
+        e.send("go depth 5");
+        let lines = e.until("bestmove");
+        let last: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 5 ")).collect();
+        let firsts: std::collections::HashSet<&str> =
+            last.iter().map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()).collect();
+        assert_eq!(firsts.len(), 3, "{name}: {last:?}");
+        for k in 1..=3 {
+            assert!(last.iter().any(|l| l.contains(&format!(" multipv {k} "))), "{name}: {last:?}");
+        }
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(last.iter().any(|l| l.contains(" multipv 1 ") && l.contains(&format!(" pv {best}"))), "{lines:?}");
+    }
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 3");
+    assert!(e.until("bestmove").iter().filter(|l| l.starts_with("info")).all(|l| l.contains(" multipv 1 ")));
+}

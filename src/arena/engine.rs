@@ -541,7 +541,8 @@ impl Engine {
                         }
                         return Answer::Move(mv.to_string(), thought);
                     }
-                    ["info", rest @ ..] => {
+                    // Only the best line says what the engine thinks of its move.
+                    ["info", rest @ ..] if !rest.windows(2).any(|w| w[0] == "multipv" && w[1] != "1") => {
                         thought.score = uci_score(rest).or(thought.score);
                         let depth = rest.iter().position(|w| *w == "depth").and_then(|at| rest.get(at + 1));
                         thought.depth = depth.and_then(|d| d.parse().ok()).or(thought.depth);

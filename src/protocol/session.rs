@@ -39,6 +39,8 @@ pub struct Session {
     pub seed: u64,
     /// Time kept back from every clock for the move to reach the GUI.
     pub move_overhead: Duration,
+    /// How many best lines a search reports (UCI's MultiPV).
+    pub lines: usize,
     running: Option<JoinHandle<()>>,
 }
 
@@ -57,6 +59,7 @@ impl Session {
             personality: Personality::Normal,
             seed: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
+            lines: 1,
             running: None,
         }
     }
@@ -171,6 +174,7 @@ impl Session {
                         nodes: 1,
                         time: std::time::Duration::ZERO,
                         pv: vec![mv],
+                        line: 1,
                     })
                 }
             });

@@ -43,6 +43,9 @@ const QUIT: &str = "quit";
 /// The largest `Move Overhead`, in milliseconds.
 const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
+/// The most lines `MultiPV` may ask for.
+const MAX_LINES: usize = 64;
+
 /// The deepest `go perft`.
 const MAX_PERFT_DEPTH: u32 = 20;
 
@@ -72,6 +75,7 @@ fn identify(session: &Session) {
         DEFAULT_MOVE_OVERHEAD.as_millis()
     });
     crate::outln!("option name Clear Hash type button");
+    crate::outln!("option name MultiPV type spin default 1 min 1 max {MAX_LINES}");
     // As Fairy-Stockfish does, FIDE chess is `chess` (python-chess and GUIs expect it).
     let names = session.config.names();
     let vars: Vec<String> = names.iter().map(|n| format!(" var {}", uci_variant_name(n))).collect();
@@ -134,6 +138,7 @@ fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
     match name.to_ascii_lowercase().as_str() {
         "hash" => session.set_hash(number(MAX_HASH_MB)?).map_err(|e| format!("Hash: {e}"))?,
         "clear hash" => session.shared.tt.clear(),
+        "multipv" => session.lines = number(MAX_LINES)?,
         "move overhead" => {
             let ms = value.parse::<u64>().ok().filter(|&ms| ms <= MAX_MOVE_OVERHEAD_MS);
             let ms = ms.ok_or(format!("Move Overhead: expected 0 to {MAX_MOVE_OVERHEAD_MS}, got '{value}'"))?;
@@ -267,6 +272,7 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
         limits.clock = Some(Clock { remaining, increment: inc[side], moves_to_go });
     }
     session.shared.pondering.store(ponder, Ordering::Relaxed);
+    limits.lines = session.lines;
     session.go(limits, print_info, print_best);
     Ok(())
 }
@@ -274,9 +280,10 @@ fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
 fn print_info(variant: &Variant, info: &Info, shared: &Shared) {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(variant)).collect();
     crate::outln!(
-        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
+        info.line,
         info.score_text(),
         info.nodes,
         info.nps(),

@@ -101,6 +101,9 @@ pub(super) struct Worker<'a, W: Word, R: Evaluate<W>> {
     generated: Vec<Vec<Move>>,
     /// Each ply's moves with their ordering keys.
     ranked: Vec<Vec<(i32, Move)>>,
+    /// Root moves left out of this iteration's search beyond the limits' own: the first moves
+    /// of the lines already found when several are asked for (MultiPV).
+    pub(super) lines_found: Vec<Move>,
 }
 
 impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
@@ -133,6 +136,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             generated: vec![Vec::new(); MAX_PLY + 2],
             ranked: vec![Vec::new(); MAX_PLY + 2],
+            lines_found: Vec::new(),
         }
     }
 
@@ -169,8 +173,10 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
 
     fn poll(&mut self) {
         self.publish();
-        // The main thread also gives up an iteration that a helper has finished already.
-        let overtaken = self.main && self.team.deepest.load(Ordering::Relaxed) >= self.iteration;
+        // The main thread also gives up an iteration that a helper has finished already, but
+        // not the search of a further best line, which only it makes.
+        let overtaken =
+            self.main && self.lines_found.is_empty() && self.team.deepest.load(Ordering::Relaxed) >= self.iteration;
         if overtaken || self.stopped_for_good() {
             self.stopped = true;
         }
@@ -216,6 +222,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
                     nodes: self.total_nodes(),
                     time: self.start.elapsed(),
                     pv: self.pv[0].clone(),
+                    line: self.lines_found.len() as u32 + 1,
                 });
             }
             delta *= 2;
@@ -342,6 +349,9 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             legal_with(self.rules, pos, &legality, false, &mut moves);
             if moves.iter().any(|m| !self.limits.excluded.contains(m)) {
                 moves.retain(|m| !self.limits.excluded.contains(m));
+            }
+            if !self.lines_found.is_empty() {
+                moves.retain(|m| !self.lines_found.contains(m));
             }
         } else {
             // Legality is tested as each move comes up: most nodes cut off after a few moves.

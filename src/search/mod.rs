@@ -43,6 +43,8 @@ pub struct Limits {
     pub excluded: Vec<Move>,
     /// Time kept back from every budget for the move to reach the GUI.
     pub overhead: Duration,
+    /// How many best lines to report (UCI's MultiPV); 0 and 1 both mean one.
+    pub lines: usize,
 }
 
 impl Limits {
@@ -119,6 +121,8 @@ pub struct Info {
     pub time: Duration,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// Which of the best lines this is, from 1 (UCI's `multipv`).
+    pub line: u32,
 }
 
 impl Info {

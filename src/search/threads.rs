@@ -67,6 +67,16 @@ pub fn search<W: Word, R: Evaluate<W>>(
             };
             depth = info.depth as i32 + 1;
             on_info(&info);
+            // The next best lines, each searched with the better ones' first moves left out.
+            if limits.lines > 1 {
+                worker.lines_found.push(info.pv[0]);
+                while worker.lines_found.len() < limits.lines.min(moves.len()) {
+                    let Some(line) = worker.iterate(&mut root, info.depth as i32, None) else { break };
+                    on_info(&line);
+                    worker.lines_found.push(line.pv[0]);
+                }
+                worker.lines_found.clear();
+            }
             let mate_found = info.score.abs() > MATE - info.depth as i32;
             last = Some(info);
             if mate_found || worker.past_soft_limit() {
@@ -92,6 +102,7 @@ pub fn search<W: Word, R: Evaluate<W>>(
                 nodes: worker.total_nodes(),
                 time: start.elapsed(),
                 pv: vec![moves.iter().find(|m| !limits.excluded.contains(m)).copied().unwrap_or(moves[0])],
+                line: 1,
             })
         })
     })
