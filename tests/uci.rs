@@ -275,3 +275,26 @@ fn uci_multipv_reports_that_many_lines_with_different_first_moves() {
     e.send("go depth 3");
     assert!(e.until("bestmove").iter().filter(|l| l.starts_with("info")).all(|l| l.contains(" multipv 1 ")));
 }
+
+#[test]
+fn uci_eval_takes_the_evaluation_apart_by_board_and_term() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.send("setoption name UCI_Variant value alice");
+    e.send("position startpos moves 1e22e4 1d72d5 1g12f3");
+    e.send("eval");
+    let lines = e.until("Final evaluation");
+    assert!(lines.iter().any(|l| l == "board 1: material White 3630 Black 3950"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "board 2: material White 420 Black 100"), "{lines:?}");
+    let shares: i32 = lines
+        .iter()
+        .skip_while(|l| !l.starts_with("term"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("Final"))
+        .map(|l| l.split_whitespace().last().unwrap().parse::<i32>().unwrap())
+        .sum();
+    let last = lines.last().unwrap();
+    let total: f64 = last["Final evaluation: ".len()..].split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(shares, (total * 100.0).round() as i32, "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("king_board")), "Alice's own term is shown: {lines:?}");
+}

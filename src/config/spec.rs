@@ -98,6 +98,17 @@ impl Config {
 
     /// Builds a variant, with engine options (`EnPassant=true`) applied.
     pub fn variant(&self, name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, IniError> {
+        self.variant_weighing(name, options, None)
+    }
+
+    /// Builds a variant as [`Config::variant`] does, with evaluation term `term` weighed `weight`
+    /// instead (what the `eval` command takes each term's share with).
+    pub fn variant_weighing(
+        &self,
+        name: &str,
+        options: &[(String, String)],
+        term: Option<(&str, i32)>,
+    ) -> Result<Arc<Variant>, IniError> {
         let Some(section) = self.section(name) else {
             return Err(IniError {
                 file: "command line".into(),
@@ -119,6 +130,12 @@ impl Config {
                 key.to_string(),
                 (Entry { key: key.to_string(), value: value.clone(), line: 0 }, section.clone()),
             );
+        }
+        if let Some((term, weight)) = term {
+            // A term named again later in the `eval` key replaces the earlier weight.
+            let weights = keys.get("eval").map_or(String::new(), |(e, _)| e.value.clone());
+            let value = format!("{weights} {term}:{weight}");
+            keys.insert("eval".into(), (Entry { key: "eval".into(), value, line: 0 }, section.clone()));
         }
         build(section, &ancestors, &keys)
     }

@@ -97,27 +97,39 @@ impl Terms {
         "mop_up",
     ];
 
+    /// The weights, each beside its name of [`Terms::NAMES`].
+    fn weights_mut(&mut self) -> [&mut i32; 15] {
+        [
+            &mut self.mobility,
+            &mut self.pawn_advance,
+            &mut self.king_centre,
+            &mut self.king_board,
+            &mut self.king_class,
+            &mut self.captured_point,
+            &mut self.owned_point,
+            &mut self.last_king,
+            &mut self.spawn_file,
+            &mut self.king_attack,
+            &mut self.passed_pawn,
+            &mut self.doubled_pawn,
+            &mut self.isolated_pawn,
+            &mut self.king_shelter,
+            &mut self.mop_up,
+        ]
+    }
+
+    /// The weight of term `name`, if it is one.
+    pub fn weight(&self, name: &str) -> Option<i32> {
+        let index = Terms::NAMES.iter().position(|&n| n == name)?;
+        Some(*self.clone().weights_mut()[index])
+    }
+
     /// Sets one weight by name; `Err` names the known ones.
     pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
-        let field = match name {
-            "mobility" => &mut self.mobility,
-            "pawn_advance" => &mut self.pawn_advance,
-            "king_centre" => &mut self.king_centre,
-            "king_board" => &mut self.king_board,
-            "king_class" => &mut self.king_class,
-            "captured_point" => &mut self.captured_point,
-            "owned_point" => &mut self.owned_point,
-            "last_king" => &mut self.last_king,
-            "spawn_file" => &mut self.spawn_file,
-            "king_attack" => &mut self.king_attack,
-            "passed_pawn" => &mut self.passed_pawn,
-            "doubled_pawn" => &mut self.doubled_pawn,
-            "isolated_pawn" => &mut self.isolated_pawn,
-            "king_shelter" => &mut self.king_shelter,
-            "mop_up" => &mut self.mop_up,
-            _ => return Err(format!("unknown evaluation term '{name}' (known: {})", Terms::NAMES.join(", "))),
+        let Some(index) = Terms::NAMES.iter().position(|&n| n == name) else {
+            return Err(format!("unknown evaluation term '{name}' (known: {})", Terms::NAMES.join(", ")));
         };
-        *field = value;
+        *self.weights_mut()[index] = value;
         Ok(())
     }
 }

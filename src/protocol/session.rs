@@ -7,8 +7,10 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::config::Config;
-use crate::eval::Eval;
+use crate::eval::{Eval, Evaluate, Terms};
+use crate::geometry::Square;
 use crate::movegen::{legal, parse_move, Move};
+use crate::pieces::Color;
 use crate::position::Position;
 use crate::search::personality::{choose, Personality, Rng};
 use crate::search::time::DEFAULT_MOVE_OVERHEAD;
@@ -104,6 +106,49 @@ impl Session {
         let mut moves = Vec::new();
         with_rules!(&self.variant.family, |rules| legal(rules, &mut self.position, &mut moves));
         moves
+    }
+
+    /// The static evaluation of the current position taken apart, as lines to print: each
+    /// board's material, each term's share (the evaluation less the evaluation with that term
+    /// weighed 0), the rest, and the total, all from White's side.
+    pub fn evaluation_report(&self) -> Result<Vec<String>, String> {
+        let white_view = |pos: &Position| if pos.side() == Color::White { 1 } else { -1 };
+        let evaluate = |variant: &Arc<Variant>| -> Result<i32, String> {
+            let pos = Position::from_fen(variant.clone(), &self.position.to_fen()).map_err(|e| e.to_string())?;
+            let eval = Eval::new(variant);
+            let score = with_rules!(&variant.family, |rules| rules.evaluate(&pos, &eval));
+            Ok(score * white_view(&pos))
+        };
+        let name = &self.variant.name;
+        let total = evaluate(&self.variant)?;
+        let eval = Eval::new(&self.variant);
+        let g = &self.variant.geometry;
+        let mut lines = vec![format!("Evaluation of this {name} position, centipawns from White's side")];
+        for layer in 0..g.layers {
+            let mut material = [0; 2];
+            for cell in 0..g.files * g.ranks {
+                let piece = self.position.piece_at(Square::new(layer, cell));
+                if piece.is_some() && g.exists(Square::new(layer, cell)) {
+                    material[piece.color().index()] += eval.values[piece.role() as usize];
+                }
+            }
+            lines.push(format!("board {}: material White {} Black {}", layer + 1, material[0], material[1]));
+        }
+        lines.push(format!("{:<16}{:>8}{:>8}", "term", "weight", "share"));
+        let mut shares = 0;
+        for &term in Terms::NAMES {
+            let without =
+                self.config.variant_weighing(name, &self.options, Some((term, 0))).map_err(|e| e.to_string())?;
+            let share = total - evaluate(&without)?;
+            if share != 0 {
+                let weight = eval.terms.weight(term).unwrap_or(0);
+                lines.push(format!("{term:<16}{weight:>8}{share:>+8}"));
+                shares += share;
+            }
+        }
+        lines.push(format!("{:<16}{:>8}{:>+8}", "material, rest", "", total - shares));
+        lines.push(format!("Final evaluation: {:+.2} (White's side)", total as f64 / 100.0));
+        Ok(lines)
     }
 
     /// Sets the table size (only between searches). When that much memory cannot be had, a

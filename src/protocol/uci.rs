@@ -100,6 +100,11 @@ fn command(session: &mut Session, line: &str) -> Result<(), String> {
             crate::outln!("Key: {:016X}", pos.hash());
         }
         "help" => crate::outln!("{HELP}"),
+        "eval" => {
+            for line in session.evaluation_report()? {
+                crate::outln!("{line}");
+            }
+        }
         "setoption" => set_option(session, args)?,
         "ucinewgame" => {
             session.stop();
