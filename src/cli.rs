@@ -124,6 +124,9 @@ pub struct MatchArgs {
     /// Adjudicate a loss for an engine whose score stays at -CP or below for MOVES moves.
     #[arg(long, value_name = "MOVES,CP")]
     resign: Option<String>,
+    /// Append every line sent to and read from the engines to this file (cutechess-cli's -debug).
+    #[arg(long, value_name = "PATH")]
+    debug: Option<PathBuf>,
     /// Milliseconds an engine may overrun its clock before it loses on time.
     #[arg(long, default_value_t = 50)]
     timemargin: u64,
@@ -531,6 +534,7 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         openings,
         pgn: args.pgn,
         sprt,
+        debug: args.debug,
     };
     let result = arena::run_match(&match_config).map_err(bad)?;
     let score = result.score;

@@ -243,18 +243,15 @@ fn match_against_fairymax_and_stockfish_in_fide_chess() {
     }
 }
 
-/// The engine command `VORPAL` with everything it is told copied into `log`.
-fn logged_vorpal(log: &Path) -> String {
-    format!("tee {} | {VORPAL}", log.display())
-}
-
 #[test]
 fn match_engines_take_settings_and_ponder_over_both_protocols() {
     for proto in ["uci", "xboard"] {
         let log = std::env::temp_dir().join(format!("vorpal-match-{}-ponder-{proto}.log", std::process::id()));
-        let first = format!("{} name=Pondering proto={proto} ponder", logged_vorpal(&log));
+        let _ = std::fs::remove_file(&log);
+        let first = format!("{VORPAL} name=Pondering proto={proto} ponder");
         let pgn = temp_pgn(&format!("ponder-{proto}"));
         let args = ["match", "--engine", &first, "--engine", VORPAL, "--each", "option.Personality=normal"];
+        let args = [&args[..], &["--debug", log.to_str().unwrap()]].concat();
         let settings = ["--games", "2", "--tc", "3+0.05", "--random-plies", "2", "--pgn", pgn.to_str().unwrap()];
         let out = vorpal(&[&args[..], &settings].concat());
         let all = text(&out);
@@ -264,14 +261,21 @@ fn match_engines_take_settings_and_ponder_over_both_protocols() {
         }
         let pgn_text = std::fs::read_to_string(&pgn).unwrap();
         assert!(pgn_text.contains("[White \"Pondering\"]") && pgn_text.contains("[Black \"Pondering\"]"), "{pgn_text}");
+        // The I/O log (--debug) shows what the first engine of slot 1 was told and said.
         let told = std::fs::read_to_string(&log).unwrap();
         let expected: &[&str] = if proto == "uci" {
-            &["setoption name Ponder value true", "setoption name Personality value normal", "go ponder", "ponderhit"]
+            &[
+                " 1.1 > setoption name Ponder value true",
+                " 1.1 > setoption name Personality value normal",
+                " 1.1 > go ponder",
+                " 1.1 > ponderhit",
+                " 1.1 < bestmove ",
+            ]
         } else {
-            &["hard", "option Personality=normal"]
+            &[" 1.1 > hard", " 1.1 > option Personality=normal", " 1.1 < move "]
         };
         for line in expected {
-            assert!(told.contains(line), "{proto}: '{line}' never sent: {told}");
+            assert!(told.contains(line), "{proto}: '{line}' not in the log: {told}");
         }
     }
 }

@@ -1,10 +1,11 @@
 //! An engine under the match runner: a process started from a command line, spoken to over UCI
 //! or XBoard, told the game so far and asked for one move at a time.
 
+use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::movegen::Move;
@@ -242,6 +243,8 @@ pub struct Engine {
     /// The opponent's move it is thinking on, in its notation (UCI), or, for XBoard, whether it
     /// plays on after its move, so that the opponent's move alone sets it thinking.
     pondering: Pondering,
+    /// The I/O log and this engine's label in it.
+    log: Option<(IoLog, String)>,
 }
 
 /// What an engine does between its move and the opponent's.
@@ -255,9 +258,30 @@ enum Pondering {
     Playing,
 }
 
+/// Where every line to and from the engines goes, as cutechess-cli's `-debug` shows it: the time
+/// since the match started, which engine, `>` for a line it was sent and `<` for one it wrote.
+#[derive(Clone)]
+pub struct IoLog {
+    file: Arc<Mutex<File>>,
+    start: Instant,
+}
+
+impl IoLog {
+    /// A log appended to `file`.
+    pub fn new(file: File) -> IoLog {
+        IoLog { file: Arc::new(Mutex::new(file)), start: Instant::now() }
+    }
+
+    fn write(&self, engine: &str, direction: char, line: &str) {
+        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(file, "{:.3} {engine} {direction} {line}", self.start.elapsed().as_secs_f64());
+    }
+}
+
 impl Engine {
-    /// Starts the engine and completes the protocol's handshake for `variant`.
-    pub fn start(spec: &EngineSpec, variant: &Arc<Variant>) -> Result<Engine, String> {
+    /// Starts the engine and completes the protocol's handshake for `variant`; `log` records
+    /// everything said both ways, the engine known in it as `label`.
+    pub fn start(spec: &EngineSpec, variant: &Arc<Variant>, log: Option<(IoLog, String)>) -> Result<Engine, String> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(format!("exec {}", spec.command))
@@ -269,8 +293,12 @@ impl Engine {
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, lines) = channel();
+        let reader_log = log.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some((log, label)) = &reader_log {
+                    log.write(label, '<', &line);
+                }
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -292,6 +320,7 @@ impl Engine {
             display,
             ponder: spec.ponder,
             pondering: Pondering::Idle,
+            log,
         };
         match spec.protocol {
             Protocol::Uci => engine.uci_handshake(variant, spec)?,
@@ -304,6 +333,9 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
+        if let Some((log, label)) = &self.log {
+            log.write(label, '>', line);
+        }
         let written = writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush());
         written.map_err(|e| {
             let why = self.exit_status();

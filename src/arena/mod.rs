@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
-use engine::{Engine, EngineSpec};
+use engine::{Engine, EngineSpec, IoLog};
 use game::{play_game, GameRecord, GameRules};
 use opening::Opening;
 use stats::{Pairs, Score, Sprt, Verdict};
@@ -36,6 +36,8 @@ pub struct MatchConfig {
     pub pgn: Option<PathBuf>,
     /// The test that may end the match early.
     pub sprt: Option<Sprt>,
+    /// Where every line to and from the engines is written, if anywhere.
+    pub debug: Option<PathBuf>,
 }
 
 /// How a match ended.
@@ -76,6 +78,16 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
         ),
         None => None,
     };
+    let log = match &config.debug {
+        Some(path) => Some(IoLog::new(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("--debug {}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
     let terminal = std::io::stdout().is_terminal();
     let mut score = Score::default();
     let mut pairs = Pairs::default();
@@ -83,9 +95,9 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     let mut verdict = None;
     let mut failure = None;
     std::thread::scope(|scope| {
-        for _ in 0..config.concurrency.max(1) {
-            let (tx, next, stop) = (tx.clone(), &next, &stop);
-            scope.spawn(move || worker(config, next, stop, &tx));
+        for slot in 0..config.concurrency.max(1) {
+            let (tx, next, stop, log) = (tx.clone(), &next, &stop, log.clone());
+            scope.spawn(move || worker(config, next, stop, &tx, log, slot));
         }
         drop(tx);
         let mut names: Option<[String; 2]> = None;
@@ -179,7 +191,14 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
 }
 
 /// One game slot: keeps its two engines running between games, restarts one that crashed or hung.
-fn worker(config: &MatchConfig, next: &AtomicUsize, stop: &AtomicBool, tx: &std::sync::mpsc::Sender<Report>) {
+fn worker(
+    config: &MatchConfig,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: &std::sync::mpsc::Sender<Report>,
+    log: Option<IoLog>,
+    slot: usize,
+) {
     let variant = &config.rules.variant;
     let mut engines: [Option<Engine>; 2] = [None, None];
     let mut names: [Option<String>; 2] = [None, None];
@@ -191,10 +210,13 @@ fn worker(config: &MatchConfig, next: &AtomicUsize, stop: &AtomicBool, tx: &std:
         if index >= config.games {
             break;
         }
-        for (slot, spec) in engines.iter_mut().zip(&config.engines) {
-            if slot.is_none() {
-                match Engine::start(spec, variant) {
-                    Ok(engine) => *slot = Some(engine),
+        for (i, (engine, spec)) in engines.iter_mut().zip(&config.engines).enumerate() {
+            if engine.is_none() {
+                // Known in the log by its place in the match and its game slot: "2.1" is the
+                // second engine of the first slot.
+                let label = format!("{}.{}", i + 1, slot + 1);
+                match Engine::start(spec, variant, log.clone().map(|log| (log, label))) {
+                    Ok(started) => *engine = Some(started),
                     Err(e) => {
                         let _ = tx.send(Report::Failed(e));
                         return;
