@@ -17,11 +17,12 @@ use crate::movegen::san::parse_either;
 use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::pieces::Color;
 use crate::position::Position;
+use crate::protocol::xboard::display::Display;
+use crate::rules::chess960;
 use crate::rules::outcome::outcome;
-use crate::rules::{lookingglass, Family};
 use crate::search::personality::{choose, Personality, Rng};
 use crate::search::{search, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
-use crate::variant::Variant;
+use crate::variant::{CastlingStyle, Variant};
 use crate::{with_narrowest, with_rules};
 
 /// Vorpal, a chess-variant engine for stacked boards.
@@ -51,7 +52,7 @@ pub struct PositionArgs {
     /// The position (default: the variant's start position).
     #[arg(long)]
     fen: Option<String>,
-    /// Looking-Glass setup: Chess960 numbers WHITE:BLACK, or random:SEED.
+    /// A Chess960 setup (lookingglass, fischerandom): N, WHITE:BLACK (0-959; 518 is the standard array), or random:SEED.
     #[arg(long, value_name = "N:M")]
     setup: Option<String>,
     /// A variant option, NAME=VALUE; may be repeated.
@@ -161,7 +162,7 @@ pub enum Command {
         /// A variant option, NAME=VALUE (e.g. EnPassant=true); may be repeated.
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
-        /// Looking-Glass setup: Chess960 numbers WHITE:BLACK (518 is the standard array), or random:SEED.
+        /// A Chess960 setup (lookingglass, fischerandom): N, WHITE:BLACK (0-959; 518 is the standard array), or random:SEED.
         #[arg(long, value_name = "N:M")]
         setup: Option<String>,
     },
@@ -400,15 +401,20 @@ fn nps(nodes: u64, time: Duration) -> u64 {
     (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
 }
 
-/// The FEN to start from: `--fen`, or a Looking-Glass `--setup`, or `None` for the variant's own.
+/// The FEN to start from: `--fen`, or a Chess960 `--setup` (Looking-Glass, fischerandom), or
+/// `None` for the variant's own.
 fn start_fen(variant: &Variant, fen: Option<String>, setup: Option<&str>) -> Result<Option<String>, Failure> {
     let Some(setup) = setup else { return Ok(fen) };
     if fen.is_some() {
         return Err(bad("give --fen or --setup, not both"));
     }
-    if !matches!(variant.family, Family::LookingGlass(_)) {
-        return Err(bad(format!("--setup is for lookingglass, not {}", variant.name)));
+    if variant.castling_style != CastlingStyle::Chess960 {
+        return Err(bad(format!(
+            "--setup is for Chess960 variants (lookingglass, fischerandom), not {}",
+            variant.name
+        )));
     }
+    let expected = || bad(format!("--setup {setup}: expected N, WHITE:BLACK (numbers 0-959) or random:SEED"));
     let (white, black) = match setup.split_once(':') {
         Some(("random", seed)) => {
             let seed: u64 = seed.parse().map_err(|_| bad(format!("--setup {setup}: the seed must be a number")))?;
@@ -419,17 +425,21 @@ fn start_fen(variant: &Variant, fen: Option<String>, setup: Option<&str>) -> Res
                 x ^= x >> 33;
                 (x % 960) as u32
             };
-            (next(), next())
+            // FIDE Chess960 mirrors one setup; Looking-Glass draws one per side.
+            let white = next();
+            (white, if variant.geometry.layers == 1 { white } else { next() })
         }
-        Some((w, b)) => match (w.parse(), b.parse()) {
-            (Ok(w), Ok(b)) => (w, b),
-            _ => return Err(bad(format!("--setup {setup}: expected WHITE:BLACK numbers 0-959 or random:SEED"))),
-        },
-        None => return Err(bad(format!("--setup {setup}: expected WHITE:BLACK numbers 0-959 or random:SEED"))),
+        Some((w, b)) => (w.parse().map_err(|_| expected())?, b.parse().map_err(|_| expected())?),
+        None => {
+            let n = setup.parse().map_err(|_| expected())?;
+            (n, n)
+        }
     };
-    lookingglass::setup_fen(white, black)
-        .map(Some)
-        .ok_or_else(|| bad(format!("--setup {setup}: Chess960 numbers run from 0 to 959")))
+    chess960::setup_fen(&variant.start_fen, white, black).map(Some).ok_or_else(|| {
+        bad(format!(
+            "--setup {setup}: the numbers run from 0 to 959, and the variant's start needs its usual back ranks"
+        ))
+    })
 }
 
 /// Applies moves one by one, then prints the FEN, the boards and the outcome.
@@ -518,7 +528,11 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         (Some(book), None) => Book::parse(book).and_then(|b| b.read(&variant, args.seed)).map_err(bad)?,
         (None, Some(plies)) => {
             let mut rng = Rng::new(args.seed);
-            (0..args.games.div_ceil(2).max(1)).map(|_| random_opening(&variant, plies, &mut rng)).collect()
+            let xboard = specs.iter().any(|s| s.protocol == Protocol::Xboard);
+            let display = xboard.then(|| Display::new(&variant)).transpose().map_err(bad)?;
+            (0..args.games.div_ceil(2).max(1))
+                .map(|_| random_opening(&variant, plies, &mut rng, display.as_ref()))
+                .collect()
         }
         (None, None) => vec![Opening { fen: variant.start_fen.clone(), moves: Vec::new() }],
     };

@@ -84,7 +84,7 @@ fn variants_lists_name_layers_and_size() {
     for line in ["monochrome 1 8x8", "insideout 2 6x6", "lookingglass 2 8x8"] {
         assert!(out.lines().any(|l| l == line), "{line} missing from {out}");
     }
-    assert_eq!(out.lines().count(), 13);
+    assert_eq!(out.lines().count(), 14);
 }
 
 /// Runs `vorpal args` with `input` on its standard input and its standard output a pipe that
@@ -209,7 +209,7 @@ fn broken_engine_ini_reports_file_and_line() {
         ("[a]\nfamily = fide\n", "bad.ini:1: [a] needs the key 'size'"),
         (
             "[normal]\nfamily = fide\n",
-            "[alice] needs the key 'size', which none of the sections it inherits from sets: [normal] (",
+            "[fischerandom] needs the key 'size', which none of the sections it inherits from sets: [normal] (",
         ),
         ("[normal]\nfamily = fide\n", "/bad.ini:1)"),
         ("[a:b]\n[b:a]\n", "runs in a circle"),

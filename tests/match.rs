@@ -56,12 +56,12 @@ fn match_plays_every_variant_over_both_protocols() {
         .lines()
         .map(|l| l.split_whitespace().next().unwrap().to_string())
         .collect();
-    assert_eq!(names.len(), 13);
+    assert_eq!(names.len(), 14);
     for name in names {
         // Both engines speak one protocol: over XBoard Vorpal neither castles nor accepts castling
         // outside FIDE chess, so a UCI opponent's castling would end the game (see the README).
-        // Monochrome, alice3 and Inside-out are not offered over XBoard: UCI only.
-        let uci_only = ["monochrome", "alice3", "insideout"].contains(&name.as_str());
+        // Monochrome, alice3, Inside-out and FIDE Chess960 are not offered over XBoard: UCI only.
+        let uci_only = ["monochrome", "alice3", "insideout", "fischerandom"].contains(&name.as_str());
         let protocols: &[&str] = if uci_only { &["uci"] } else { &["xboard", "uci"] };
         for &proto in protocols {
             let pgn = temp_pgn(&format!("{name}-{proto}"));

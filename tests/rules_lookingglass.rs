@@ -3,7 +3,12 @@
 mod common;
 
 use common::*;
-use vorpal::rules::lookingglass::setup_fen;
+use vorpal::rules::chess960;
+
+/// Looking-Glass's start with White's and Black's Chess960 back ranks.
+fn setup_fen(white: u32, black: u32) -> Option<String> {
+    chess960::setup_fen(&variant("lookingglass", &[]).start_fen, white, black)
+}
 
 const EMPTY: &str = "8/8/8/8/8/8/8/8";
 

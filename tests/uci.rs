@@ -298,3 +298,18 @@ fn uci_eval_takes_the_evaluation_apart_by_board_and_term() {
     assert_eq!(shares, (total * 100.0).round() as i32, "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("king_board")), "Alice's own term is shown: {lines:?}");
 }
+
+#[test]
+fn uci_chess960_turns_chess_into_fischerandom_and_back() {
+    let mut e = Engine::start();
+    e.send("uci");
+    assert!(e.until("uciok").iter().any(|l| l == "option name UCI_Chess960 type check default false"));
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("position fen 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1 moves g1h1");
+    e.send("d");
+    assert!(e.until("Fen: ").last().unwrap().ends_with("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b hb - 1 1"));
+    e.send("setoption name UCI_Chess960 value false");
+    e.send("position startpos moves e1g1");
+    e.send("isready");
+    assert!(e.until("readyok").iter().any(|l| l.contains("error") && l.contains("e1g1")));
+}

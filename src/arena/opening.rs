@@ -8,6 +8,7 @@ use super::pgn::read_games;
 use crate::movegen::san::parse_either;
 use crate::movegen::{legal, Move};
 use crate::position::Position;
+use crate::protocol::xboard::display::Display;
 use crate::rules::outcome::outcome;
 use crate::search::personality::Rng;
 use crate::variant::Variant;
@@ -175,14 +176,29 @@ fn read_pgn_openings(
 
 /// `plies` random legal plies from the start position, after which the game is not over and the
 /// side to move cannot end it at once (else the opening, not the engines, decides the game).
-pub fn random_opening(variant: &Arc<Variant>, plies: usize, rng: &mut Rng) -> Opening {
-    let (pos, moves) = random_moves(variant, plies, rng);
+/// With `xboard` (an engine of the match speaks XBoard), only moves XBoard can show are played:
+/// no castling outside FIDE chess, no pawn move it would take for en passant.
+pub fn random_opening(variant: &Arc<Variant>, plies: usize, rng: &mut Rng, xboard: Option<&Display>) -> Opening {
+    let shown = |pos: &Position, mv: &Move| {
+        xboard.is_none_or(|d| (mv.rook().is_none() || d.shows_castling()) && !d.misreads_as_en_passant(pos, mv))
+    };
+    let (pos, moves) = random_moves_where(variant, plies, rng, shown);
     Opening { fen: pos.to_fen(), moves: moves.iter().map(|m| m.to_text(variant)).collect() }
 }
 
-/// The start position and `plies` random moves from it, chosen as [`random_opening`] says; the
-/// position returned is the one before the moves.
+/// The start position and `plies` random moves from it, chosen as [`random_opening`] says for
+/// engines that can show every move; the position returned is the one before the moves.
 pub fn random_moves(variant: &Arc<Variant>, plies: usize, rng: &mut Rng) -> (Position, Vec<Move>) {
+    random_moves_where(variant, plies, rng, |_, _| true)
+}
+
+/// [`random_moves`] among the moves `allowed` lets through.
+fn random_moves_where(
+    variant: &Arc<Variant>,
+    plies: usize,
+    rng: &mut Rng,
+    allowed: impl Fn(&Position, &Move) -> bool,
+) -> (Position, Vec<Move>) {
     let start = Position::start(variant.clone()).expect("the start position of a loaded variant is valid");
     with_rules!(&variant.family, |rules| loop {
         let mut pos = start.clone();
@@ -190,6 +206,7 @@ pub fn random_moves(variant: &Arc<Variant>, plies: usize, rng: &mut Rng) -> (Pos
         let mut moves = Vec::new();
         for _ in 0..plies {
             legal(rules, &mut pos, &mut moves);
+            moves.retain(|m| allowed(&pos, m));
             if moves.is_empty() {
                 break;
             }
@@ -255,5 +272,27 @@ mod tests {
         assert!(wrong.contains("game 1: a game of alice"), "{wrong}");
         let illegal = read_pgn_openings(&normal, "1. e5 *\n", "t.pgn", None).unwrap_err();
         assert!(illegal.contains("t.pgn: game 1:"), "{illegal}");
+    }
+
+    #[test]
+    fn random_openings_for_xboard_engines_hold_only_moves_xboard_can_show() {
+        let lma = Config::builtin().variant("lma", &[]).unwrap();
+        let display = Display::new(&lma).unwrap();
+        let mut rng = Rng::new(3);
+        let (mut castled_anyway, mut castled_shown) = (0, 0);
+        for _ in 0..300 {
+            for (xboard, castled) in [(None, &mut castled_anyway), (Some(&display), &mut castled_shown)] {
+                let opening = random_opening(&lma, 4, &mut rng, xboard);
+                let mut pos = Position::from_fen(lma.clone(), &opening.fen).unwrap();
+                for text in &opening.moves {
+                    let mv = with_rules!(&lma.family, |rules| parse_either(rules, &mut pos, text)).unwrap();
+                    *castled += usize::from(mv.rook().is_some());
+                    assert!(xboard.is_none_or(|d| !d.misreads_as_en_passant(&pos, &mv)), "{text}");
+                    pos.make(mv);
+                }
+            }
+        }
+        assert!(castled_anyway > 0, "LMA's random openings castle now and then");
+        assert_eq!(castled_shown, 0);
     }
 }

@@ -298,7 +298,11 @@ fn build(
     };
     let pawn = role("pawn")?;
     let king = role("king")?;
-    let castling = boolean("castling", false)?;
+    // `castling = chess960`: castling as Chess960 has it (the king to the c or g file, the rook
+    // beside it), whatever the king's and rook's files; Looking-Glass always castles so.
+    let chess960 = get("castling").is_some_and(|(e, _)| e.value.eq_ignore_ascii_case("chess960"));
+    let castling = chess960
+        || boolean("castling", false).map_err(|e| IniError { reason: format!("{}, or chess960", e.reason), ..e })?;
     let rook = match role("rook")? {
         Some(r) => Some(r),
         None => pieces.iter().position(|p| p.letter == 'R').map(|r| r as Role),
@@ -412,7 +416,7 @@ fn build(
         _ => FenExtras::None,
     };
     let looking_glass = matches!(family, Family::LookingGlass(_));
-    let castling_style = if looking_glass { CastlingStyle::Chess960 } else { CastlingStyle::TwoSteps };
+    let castling_style = if looking_glass || chess960 { CastlingStyle::Chess960 } else { CastlingStyle::TwoSteps };
 
     let tables = Tables::new(&geometry, &pieces);
     let double_step = boolean("double_step", pawn.is_some())?;

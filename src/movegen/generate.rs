@@ -207,10 +207,12 @@ fn castling<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<M
         if !clear(kf, rf) || !clear(kf, kt) || !clear(rf, rt) {
             continue;
         }
-        // The king may not start from, nor pass over, an attacked square (its landing is
-        // judged by the legality test, or by the family's castle_landing).
+        // The king may not start from, pass over, nor land on an attacked square. Its start is
+        // tested even when it does not move (Chess960: a king on g1 castling with the h1 rook),
+        // where the rook would otherwise block the check it castles out of. The position after
+        // castling is judged by the legality test, or by the family's castle_landing.
         let dir = if kt > kf { 1 } else { -1 };
-        let path = std::iter::successors(Some(kf), |&f| (f != kt).then_some(f + dir)).take_while(|&f| f != kt);
+        let path = std::iter::successors(Some(kf), |&f| (f != kt).then_some(f + dir));
         if path
             .map(|f| Square::new(layer, g.cell(f as u8, rank)))
             .any(|sq| rules.castle_attacked(pos, sq, them, king_from))

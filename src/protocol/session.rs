@@ -43,6 +43,8 @@ pub struct Session {
     pub move_overhead: Duration,
     /// How many best lines a search reports (UCI's MultiPV).
     pub lines: usize,
+    /// Whether FIDE chess is played as Chess960 (UCI's `UCI_Chess960`).
+    pub chess960: bool,
     running: Option<JoinHandle<()>>,
 }
 
@@ -62,6 +64,7 @@ impl Session {
             seed: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             lines: 1,
+            chess960: false,
             running: None,
         }
     }

@@ -80,6 +80,7 @@ fn identify(session: &Session) {
     let names = session.config.names();
     let vars: Vec<String> = names.iter().map(|n| format!(" var {}", uci_variant_name(n))).collect();
     crate::outln!("option name UCI_Variant type combo default chess{}", vars.concat());
+    crate::outln!("option name UCI_Chess960 type check default false");
     crate::outln!("option name EnPassant type check default false");
     crate::outln!("option name Personality type combo default normal var normal var random var greedy");
     crate::outln!("uciok");
@@ -152,20 +153,42 @@ fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
         "threads" => session.set_threads(number(MAX_THREADS)?),
         "ponder" => {}
         "uci_variant" => {
-            session.set_variant(if value == FIDE_UCI_NAME { "normal" } else { value })?;
+            let fide = value == FIDE_UCI_NAME || value == "normal";
+            session.set_variant(if fide { fide_variant(session.chess960) } else { value })?;
             announce_variant(&session.variant);
         }
-        "enpassant" => {
-            let on = value.eq_ignore_ascii_case("true");
-            if !on && !value.eq_ignore_ascii_case("false") {
-                return Err(format!("EnPassant: expected true or false, got '{value}'"));
+        "uci_chess960" => {
+            session.chess960 = parse_check(name, value)?;
+            if [fide_variant(true), fide_variant(false)].contains(&session.variant.name.as_str()) {
+                session.set_variant(fide_variant(session.chess960))?;
             }
-            session.set_variant_option("EnPassant", &value.to_ascii_lowercase())?;
+        }
+        "enpassant" => {
+            let on = parse_check(name, value)?;
+            session.set_variant_option("EnPassant", if on { "true" } else { "false" })?;
         }
         "personality" => session.personality = Personality::parse(value)?,
         _ => return Err(format!("unknown option '{name}'")),
     }
     Ok(())
+}
+
+/// FIDE chess, or FIDE Chess960 when `UCI_Chess960` is on.
+fn fide_variant(chess960: bool) -> &'static str {
+    if chess960 {
+        "fischerandom"
+    } else {
+        "normal"
+    }
+}
+
+/// A check option's value, `true` or `false`.
+fn parse_check(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name}: expected true or false, got '{value}'")),
+    }
 }
 
 /// Says the board of the variant just chosen as Fairy-Stockfish does, so that GUIs built for it

@@ -5,6 +5,7 @@
 //! adds (zero moves, Monochrome's castling) and how the game ends.
 
 pub mod alice;
+pub mod chess960;
 pub mod fide;
 pub mod insideout;
 pub mod lma;

@@ -21,7 +21,7 @@ use crate::rules::Outcome;
 use crate::search::personality::Personality;
 use crate::search::time::{Budget, Clock};
 use crate::search::{Info, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
-use crate::variant::Variant;
+use crate::variant::{CastlingStyle, Variant};
 use crate::with_rules;
 use display::Display;
 
@@ -803,9 +803,11 @@ impl XBoard {
 
 /// Whether XBoard can play the variant as Vorpal does, so that it is offered: not when pieces
 /// change owner (Monochrome: XBoard forfeits a move of a piece of the other colour), nor when
-/// pieces appear (Inside-out's spawned pawns: XBoard cannot draw them, and refuses their moves).
+/// pieces appear (Inside-out's spawned pawns: XBoard cannot draw them, and refuses their moves),
+/// nor FIDE Chess960, which XBoard plays by its own castling that Vorpal does not read.
 fn shows_truly(variant: &Variant) -> bool {
-    variant.owner_zone.is_none() && !variant.spawn
+    let own_chess960 = variant.geometry.layers == 1 && variant.castling_style == CastlingStyle::Chess960;
+    variant.owner_zone.is_none() && !variant.spawn && !own_chess960
 }
 
 /// Whether an unknown command is a move sent without `usermove`.
