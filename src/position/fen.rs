@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::{EnPassant, Position, Trip};
+use super::{EnPassant, Position, Rights, Trip};
 use crate::geometry::{Cell, Geometry, Square, Word};
 use crate::pieces::{ByColor, Color, Piece};
 use crate::rules::Rules;
@@ -226,15 +226,16 @@ impl<W: Word> Position<W> {
             };
             let side = if g.file(rook) > kf { 0 } else { 1 };
             let c = color.index();
-            self.castling.rights |= 1 << (2 * c + side);
+            self.castling.rights |= Rights::of(color, side);
             self.castling.king[c] = king;
             self.castling.rooks[c][side] = Square::new(king.layer(), rook);
         }
-        for c in 0..2 {
+        for color in Color::ALL {
+            let c = color.index();
             for side in 0..2 {
-                if self.castling.rights >> (2 * c + side) & 1 != 0 {
-                    self.castling_keep[self.castling.king[c].index()] &= !(3 << (2 * c));
-                    self.castling_keep[self.castling.rooks[c][side].index()] &= !(1 << (2 * c + side));
+                if self.castling.rights.contains(Rights::of(color, side)) {
+                    self.castling_keep[self.castling.king[c].index()] &= !Rights::both(color);
+                    self.castling_keep[self.castling.rooks[c][side].index()] &= !Rights::of(color, side);
                 }
             }
         }

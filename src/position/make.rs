@@ -1,6 +1,6 @@
 //! Making and unmaking moves, with the hash updated incrementally.
 
-use super::{EnPassant, Position, Undo};
+use super::{EnPassant, Position, Rights, Undo};
 use crate::geometry::{Bitboard, Square, Word};
 use crate::movegen::{Move, MoveKind};
 use crate::pieces::{Color, Piece};
@@ -52,7 +52,7 @@ impl<W: Word> Position<W> {
         } else {
             self.put(mv.to(), placed);
         }
-        if self.castling.rights != 0 {
+        if !self.castling.rights.is_empty() {
             self.update_castling(mv);
         }
         if captured.is_some() {
@@ -108,10 +108,10 @@ impl<W: Word> Position<W> {
     /// Clears the rights whose king or rook left or was captured on its home square.
     fn update_castling(&mut self, mv: Move) {
         let old = self.castling.rights;
-        let keep = |sq: Option<Square>| sq.map_or(u8::MAX, |s| self.castling_keep[s.index()]);
+        let keep = |sq: Option<Square>| sq.map_or(Rights::all(), |s| self.castling_keep[s.index()]);
         self.castling.rights &= keep(Some(mv.from())) & keep(mv.capture()) & keep(mv.rook().map(|r| r.0));
         let z = &self.variant.zobrist;
-        self.hash ^= z.castling[old as usize] ^ z.castling[self.castling.rights as usize];
+        self.hash ^= z.castling[old.bits() as usize] ^ z.castling[self.castling.rights.bits() as usize];
     }
 
     /// Passes the turn (the search's null move); returns what [`Position::unmake_null`] needs.

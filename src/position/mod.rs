@@ -23,11 +23,40 @@ pub struct EnPassant {
     pub victim: Square,
 }
 
+bitflags::bitflags! {
+    /// The castling rights that remain, per colour and side (side 0: toward higher files).
+    #[derive(Copy, Clone, PartialEq, Eq, Debug, Default, Hash)]
+    pub struct Rights: u8 {
+        /// White toward the higher files (kingside in FIDE chess).
+        const WHITE_HIGH = 1;
+        /// White toward the lower files.
+        const WHITE_LOW = 1 << 1;
+        /// Black toward the higher files.
+        const BLACK_HIGH = 1 << 2;
+        /// Black toward the lower files.
+        const BLACK_LOW = 1 << 3;
+    }
+}
+
+impl Rights {
+    /// The right of `color` on `side` (0: toward higher files, 1: lower).
+    #[inline]
+    pub fn of(color: Color, side: usize) -> Rights {
+        Rights::from_bits_retain(1 << (2 * color.index() + side))
+    }
+
+    /// Both rights of `color`.
+    #[inline]
+    pub fn both(color: Color) -> Rights {
+        Rights::of(color, 0) | Rights::of(color, 1)
+    }
+}
+
 /// Castling rights and the home squares they refer to.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub struct Castling {
-    /// Bit `2 * colour + side` is set while that right remains (side 0: toward higher files).
-    pub rights: u8,
+    /// The rights that remain.
+    pub rights: Rights,
     /// Each colour's king home square.
     pub king: [Square; 2],
     /// Each colour's rook home squares, per side.
@@ -43,7 +72,7 @@ pub(crate) struct Undo<W: Word> {
     mv: Move,
     moved: Piece,
     captured: Piece,
-    rights: u8,
+    rights: Rights,
     ep: Option<EnPassant>,
     halfmove: u32,
     hash: u64,
@@ -83,7 +112,7 @@ pub struct Position<W: Word = Wide> {
     castling: Castling,
     /// Per square, the castling rights that a move from it, or capturing on it, keeps: all but
     /// those of a king or rook whose home it is (one lookup where make would compare squares).
-    castling_keep: [u8; MAX_LAYERS * MAX_CELLS],
+    castling_keep: [Rights; MAX_LAYERS * MAX_CELLS],
     ep: Option<EnPassant>,
     halfmove: u32,
     fullmove: u32,
@@ -111,7 +140,7 @@ impl<W: Word> Position<W> {
             by_role: [[Bitboard::EMPTY; MAX_LAYERS]; MAX_ROLES],
             side: Color::White,
             castling: Castling::default(),
-            castling_keep: [u8::MAX; MAX_LAYERS * MAX_CELLS],
+            castling_keep: [Rights::all(); MAX_LAYERS * MAX_CELLS],
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -221,7 +250,10 @@ impl<W: Word> Position<W> {
     #[inline]
     pub fn castling_squares(&self, color: Color, side: usize) -> Option<(Square, Square)> {
         let c = color.index();
-        (self.castling.rights >> (2 * c + side) & 1 != 0).then(|| (self.castling.king[c], self.castling.rooks[c][side]))
+        self.castling
+            .rights
+            .contains(Rights::of(color, side))
+            .then(|| (self.castling.king[c], self.castling.rooks[c][side]))
     }
 
     /// Plies since the last capture or pawn move.
@@ -375,7 +407,7 @@ impl<W: Word> Position<W> {
         if self.side == Color::Black {
             h ^= z.side;
         }
-        h ^= z.castling[self.castling.rights as usize];
+        h ^= z.castling[self.castling.rights.bits() as usize];
         if let Some(ep) = self.ep {
             h ^= z.ep[ep.passed.index()];
         }
