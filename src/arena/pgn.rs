@@ -31,7 +31,8 @@ impl PgnGame {
 }
 
 /// The PGN text of a finished game: FIDE chess in SAN with no `Variant` tag, so that every chess
-/// tool reads it; other variants in Vorpal's notation. An engine's move carries what it reported
+/// tool reads it (other one-board variants with FIDE rules in SAN too, with their tag); the
+/// other variants in Vorpal's notation. An engine's move carries what it reported
 /// as cutechess-cli writes it (`{+0.25/12 0.534s}`: score in pawns from its side, depth, time
 /// used), then the clock left (`[%clk H:MM:SS.mmm]`).
 pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, tc: TimeControl, round: usize) -> String {
@@ -48,7 +49,9 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, tc: TimeControl, 
     tag("Result", &record.result);
     let start = Position::from_fen(variant.clone(), &record.opening.fen).ok();
     let san = start.as_ref().is_some_and(has_san);
-    if !san {
+    // Every variant but FIDE chess names itself, fischerandom included: read as FIDE chess
+    // its castling would be wrong.
+    if variant.name != "normal" {
         tag("Variant", &variant.name);
     }
     if record.opening.fen != variant.start_fen {
