@@ -103,5 +103,7 @@ fn play_and_perft_take_looking_glass_setups() {
         assert_eq!(o.status.code(), Some(2), "{bad}");
     }
     let o = vorpal(&["perft", "--variant", "normal", "--setup", "1:1", "--depth", "1"]);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--setup is for lookingglass"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--setup is for Chess960 variants"));
+    let o = vorpal(&["play", "--variant", "fischerandom", "--setup", "0"]);
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"));
 }

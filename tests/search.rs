@@ -306,7 +306,7 @@ fn search_command_prints_info_lines_and_bestmove() {
 fn bench_prints_a_node_total() {
     let o = vorpal(&["bench", "--depth", "2"]);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(out.lines().count(), 14, "{out}");
+    assert_eq!(out.lines().count(), 15, "{out}");
     assert!(out.lines().last().is_some_and(|l| l.starts_with("nodes ") && l.contains(" nps ")), "{out}");
     for bad in [["--depth", "0"], ["--depth", "33"], ["--threads", "0"]] {
         let o = vorpal(&["bench", bad[0], bad[1]]);
