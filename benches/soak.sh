@@ -3,7 +3,7 @@
 # can show the variant) XBoard, with pondering on for some engines; then counts what must never
 # happen: crashes, hangs, illegal moves, false claims, refusals and time forfeits.
 # Usage: benches/soak.sh [GAMES_PER_VARIANT] [TC] [OUT_DIR]
-#   GAMES_PER_VARIANT  default 80 (13 variants: 1,040 games), split over the three pairings below
+#   GAMES_PER_VARIANT  default 80 (14 variants: 1,120 games), split over the three pairings below
 #   TC                 default 1+0.02 (seconds + increment)
 #   OUT_DIR            default target/soak (one PGN and one log per variant and pairing)
 # Pairings per variant: UCI vs UCI, two games at once (half the games); UCI with pondering vs UCI,
@@ -36,7 +36,7 @@ play() { # name variant games concurrency engine1 engine2
     if [ "$status" -ne 0 ]; then
         echo "$variant $name: vorpal match exited with status $status (see $OUT/$variant-$name.log)"
     fi
-    printf '%-13s %-15s %s\n' "$variant" "$name" "$(grep '^Finished' "$OUT/$variant-$name.log" || echo 'no result')"
+    printf '%-13s %-15s %s\n' "$variant" "$name" "$(grep '^Finished: ' "$OUT/$variant-$name.log" || echo 'no result')"
 }
 for variant in $($V variants | cut -d' ' -f1); do
     play uci "$variant" "$half" 2 "$V" "$V"
@@ -53,4 +53,4 @@ echo "== soak: $games games in $elapsed s, tc $TC"
 echo "crashes (abandoned):          $(count '^\[Termination "abandoned"\]')"
 echo "time forfeits and hangs:      $(count '^\[Termination "time forfeit"\]')"
 echo "illegal moves, false claims:  $(count '^\[Termination "rules infraction"\]')"
-echo "match runs that failed:       $(grep -L '^Finished' "$OUT"/*.log | wc -l)"
+echo "match runs that failed:       $(grep -L '^Finished: ' "$OUT"/*.log | wc -l)"
