@@ -511,11 +511,14 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         .collect::<Result<_, Failure>>()?;
     let options = parse_options(&args.options)?;
     let variant = config.variant(&args.variant, &options).map_err(|e| bad(e.to_string()))?;
-    let tc = match (&args.tc, args.st) {
-        (Some(tc), None) => TimeControl::parse_tc(tc).map_err(bad)?,
-        (None, Some(st)) if st > 0.0 && st.is_finite() => TimeControl::PerMove(Duration::from_secs_f64(st)),
-        (None, Some(st)) => return Err(bad(format!("--st {st}: must be a positive number of seconds"))),
-        _ => return Err(bad("match needs one of --tc TC or --st SECONDS")),
+    // The match's time control, for each engine without one of its own (tc= or st=).
+    let own = specs.iter().find_map(|s| s.tc).filter(|_| specs.iter().all(|s| s.tc.is_some()));
+    let tc = match (&args.tc, args.st, own) {
+        (Some(tc), None, _) => TimeControl::parse_tc(tc).map_err(bad)?,
+        (None, Some(st), _) => TimeControl::per_move(&st.to_string()).map_err(|e| bad(format!("--{e}")))?,
+        (None, None, Some(own)) => own,
+        (Some(_), Some(_), _) => return Err(bad("give --tc TC or --st SECONDS, not both")),
+        (None, None, None) => return Err(bad("match needs --tc TC or --st SECONDS, or tc= or st= on every --engine")),
     };
     let pair = |flag: &str, text: &Option<String>| -> Result<Option<(u32, i32)>, Failure> {
         let Some(text) = text else { return Ok(None) };

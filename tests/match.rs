@@ -309,3 +309,25 @@ fn match_takes_openings_from_pgn_and_epd_files_as_cutechess_does() {
     let out = match_against(VORPAL, "uci", "1", &pgn, &["--openings", epd.to_str().unwrap()]);
     assert!(text(&out).contains("1-0 {White mates}"), "{}", text(&out));
 }
+
+#[test]
+fn match_engines_take_time_controls_of_their_own() {
+    let log = std::env::temp_dir().join(format!("vorpal-match-{}-own-tc.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let pgn = temp_pgn("own-tc");
+    let (clock, fixed) = (format!("{VORPAL} name=Clock tc=40/0:03+0.05"), format!("{VORPAL} name=Fixed st=0.03"));
+    let args = ["match", "--engine", &clock, "--engine", &fixed, "--games", "2", "--random-plies", "2"];
+    let out = vorpal(&[&args[..], &["--debug", log.to_str().unwrap(), "--pgn", pgn.to_str().unwrap()]].concat());
+    let all = text(&out);
+    assert!(out.status.success() && all.contains("Finished: 2 games"), "{all}");
+    assert!(!all.contains("on time"), "{all}");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    for tag in ["[WhiteTimeControl \"40/3+0.05\"]", "[BlackTimeControl \"1/0.03\"]", "[WhiteTimeControl \"1/0.03\"]"] {
+        assert!(pgn_text.contains(tag), "{tag}: {pgn_text}");
+    }
+    let told = std::fs::read_to_string(&log).unwrap();
+    assert!(told.contains(" 1.1 > go wtime ") && told.contains(" winc 50 binc 0 movestogo "), "{told}");
+    assert!(told.contains(" 2.1 > go movetime 30"), "{told}");
+    let neither = vorpal(&["match", "--engine", &clock, "--engine", VORPAL, "--games", "1"]);
+    assert!(text(&neither).contains("match needs --tc TC or --st SECONDS, or tc= or st= on every --engine"));
+}

@@ -39,7 +39,7 @@ impl Protocol {
 }
 
 /// How an engine is started and set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
     /// The command line, run by `sh -c`.
     pub command: String,
@@ -51,16 +51,18 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// Whether it thinks on the opponent's time.
     pub ponder: bool,
+    /// Its own time control, instead of the match's.
+    pub tc: Option<TimeControl>,
 }
 
 impl EngineSpec {
     /// An engine spoken to over `protocol`, with its own name, no options and no pondering.
     pub fn new(command: &str, protocol: Protocol) -> EngineSpec {
-        EngineSpec { command: command.into(), protocol, name: None, options: Vec::new(), ponder: false }
+        EngineSpec { command: command.into(), protocol, name: None, options: Vec::new(), ponder: false, tc: None }
     }
 
     /// Applies settings written as cutechess-cli writes them, separated by spaces: `cmd=COMMAND`,
-    /// `name=NAME`, `proto=uci|xboard`, `option.NAME=VALUE` and `ponder`, a value with spaces in
+    /// `name=NAME`, `proto=uci|xboard`, `tc=TC`, `st=SECONDS`, `option.NAME=VALUE` and `ponder`, a value with spaces in
     /// quotes. Text before the first setting is the command line, as it stands. A later setting
     /// of the same key replaces the earlier one.
     pub fn apply(&mut self, text: &str) -> Result<(), String> {
@@ -75,6 +77,8 @@ impl EngineSpec {
                 Some(("cmd", command)) => self.command = command.into(),
                 Some(("name", name)) => self.name = Some(name.into()),
                 Some(("proto", protocol)) => self.protocol = Protocol::parse(protocol)?,
+                Some(("tc", tc)) => self.tc = Some(TimeControl::parse_tc(tc)?),
+                Some(("st", seconds)) => self.tc = Some(TimeControl::per_move(seconds)?),
                 Some((key, value)) if is_setting(word) => {
                     let name = &key["option.".len()..];
                     self.options.retain(|(n, _)| n != name);
@@ -83,8 +87,8 @@ impl EngineSpec {
                 None if word == "ponder" => self.ponder = true,
                 _ => {
                     return Err(format!(
-                        "'{word}' is not an engine setting (cmd=COMMAND, name=NAME, proto=uci|xboard, \
-                         option.NAME=VALUE, ponder)"
+                        "'{word}' is not an engine setting (cmd=COMMAND, name=NAME, proto=uci|xboard, tc=TC, \
+                         st=SECONDS, option.NAME=VALUE, ponder)"
                     ))
                 }
             }
@@ -96,7 +100,9 @@ impl EngineSpec {
 /// Whether `word` is one of the settings [`EngineSpec::apply`] knows.
 fn is_setting(word: &str) -> bool {
     match word.split_once('=') {
-        Some((key, _)) => ["cmd", "name", "proto"].contains(&key) || key.len() > 7 && key.starts_with("option."),
+        Some((key, _)) => {
+            ["cmd", "name", "proto", "tc", "st"].contains(&key) || key.len() > 7 && key.starts_with("option.")
+        }
         None => word == "ponder",
     }
 }
@@ -168,6 +174,13 @@ impl TimeControl {
         Ok(TimeControl::Clock { moves, base, increment })
     }
 
+    /// A fixed time per move of `seconds` (`--st`, `st=`).
+    pub fn per_move(seconds: &str) -> Result<TimeControl, String> {
+        let s = seconds.parse::<f64>().ok().filter(|s| *s > 0.0 && *s <= MAX_TC_SECONDS);
+        s.map(|s| TimeControl::PerMove(Duration::from_secs_f64(s)))
+            .ok_or(format!("st: '{seconds}' is not a positive number of seconds (at most 1e9)"))
+    }
+
     /// The PGN `TimeControl` tag: `40/60`, `60+1`, `60`, or `1/5` for 5 s per move.
     pub fn pgn_tag(&self) -> String {
         let s = |d: Duration| {
@@ -193,6 +206,8 @@ impl TimeControl {
 pub struct Clocks {
     /// White's and Black's time left.
     pub left: [Duration; 2],
+    /// White's and Black's increments (engines may have time controls of their own).
+    pub increment: [Duration; 2],
     /// Moves to the next time control of the side to move, if the control has periods.
     pub moves_to_go: Option<u32>,
 }
@@ -231,6 +246,8 @@ pub struct Engine {
     protocol: Protocol,
     /// The engine's name, from its handshake.
     pub name: String,
+    /// Its own time control, if it has one instead of the match's.
+    pub tc: Option<TimeControl>,
     /// XBoard: whether it takes `setboard`, and `usermove` before moves.
     setboard: bool,
     usermove: bool,
@@ -313,6 +330,7 @@ impl Engine {
             lines,
             protocol: spec.protocol,
             name: fallback,
+            tc: spec.tc,
             setboard: false,
             usermove: false,
             ping: false,
@@ -752,11 +770,11 @@ impl Drop for Engine {
 fn uci_limits(clocks: Clocks, tc: TimeControl) -> String {
     match tc {
         TimeControl::PerMove(t) => format!(" movetime {}", t.as_millis()),
-        TimeControl::Clock { increment, .. } => {
+        TimeControl::Clock { .. } => {
             let ms = |d: Duration| d.as_millis();
-            let inc = ms(increment);
             let mtg = clocks.moves_to_go.map(|n| format!(" movestogo {n}")).unwrap_or_default();
-            format!(" wtime {} btime {} winc {inc} binc {inc}{mtg}", ms(clocks.left[0]), ms(clocks.left[1]))
+            let [winc, binc] = clocks.increment.map(ms);
+            format!(" wtime {} btime {} winc {winc} binc {binc}{mtg}", ms(clocks.left[0]), ms(clocks.left[1]))
         }
     }
 }
@@ -819,7 +837,12 @@ mod tests {
         let quoted = quoted.unwrap();
         assert_eq!(quoted.command, "stockfish --x");
         assert_eq!(quoted.options, [("UCI_Elo".into(), "2000".into()), ("Move Overhead".into(), "10".into())]);
-        for bad in ["./vorpal ponder extra", "cmd='unclosed", "./vorpal proto=winboard"] {
+        let timed = spec("./vorpal tc=40/1:00+0.5").unwrap().tc;
+        assert_eq!(timed.map(|t| t.pgn_tag()).as_deref(), Some("40/60+0.5"));
+        assert_eq!(spec("./vorpal st=0.25").unwrap().tc, Some(TimeControl::PerMove(Duration::from_millis(250))));
+        for bad in
+            ["./vorpal ponder extra", "cmd='unclosed", "./vorpal proto=winboard", "./vorpal tc=fast", "./vorpal st=0"]
+        {
             assert!(spec(bad).is_err(), "{bad}");
         }
     }

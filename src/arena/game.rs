@@ -96,6 +96,8 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Which engine (by colour) must be restarted: it crashed or hung.
     pub broken: [bool; 2],
+    /// White's and Black's time controls.
+    pub time_controls: [TimeControl; 2],
 }
 
 /// Plays one game: `engines[0]` has White.
@@ -111,6 +113,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
         reason: String::new(),
         termination: Termination::Normal,
         broken: [false; 2],
+        time_controls: [rules.tc; 2],
     };
     let start = match Position::from_fen(variant.clone(), &opening.fen) {
         Ok(pos) => pos,
@@ -130,17 +133,25 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
     record.book_moves = record.moves.len();
     let [white, black] = engines;
     let mut engines = [white, black];
+    let tcs = [0, 1].map(|i| engines[i].tc.unwrap_or(rules.tc));
+    record.time_controls = tcs;
     for (i, engine) in engines.iter_mut().enumerate() {
-        if let Err(e) = engine.new_game(variant, &start, rules.tc) {
+        if let Err(e) = engine.new_game(variant, &start, tcs[i]) {
             record.broken[i] = true;
             let loser = Color::from_index(i);
             return end(record, Some(loser.flip()), e, Termination::Abandoned);
         }
     }
-    let (mut left, increment, period) = match rules.tc {
-        TimeControl::Clock { moves, base, increment } => ([base; 2], increment, (moves > 0).then_some((moves, base))),
-        TimeControl::PerMove(t) => ([t; 2], Duration::ZERO, None),
-    };
+    // Each side's time left, increment, and period (moves, time) when its control has one.
+    let mut left = [Duration::ZERO; 2];
+    let mut increment = [Duration::ZERO; 2];
+    let mut period = [None; 2];
+    for s in 0..2 {
+        (left[s], increment[s], period[s]) = match tcs[s] {
+            TimeControl::Clock { moves, base, increment } => (base, increment, (moves > 0).then_some((moves, base))),
+            TimeControl::PerMove(t) => (t, Duration::ZERO, None),
+        };
+    }
     let start_fen = start.to_fen();
     let mut engine_moves = [0u32; 2];
     loop {
@@ -150,14 +161,14 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
         }
         let side = pos.side();
         let s = side.index();
-        let moves_to_go = period.map(|(n, _)| n - engine_moves[s] % n);
-        if let TimeControl::PerMove(t) = rules.tc {
+        let moves_to_go = period[s].map(|(n, _)| n - engine_moves[s] % n);
+        if let TimeControl::PerMove(t) = tcs[s] {
             left[s] = t;
         }
-        let clocks = Clocks { left, moves_to_go };
+        let clocks = Clocks { left, increment, moves_to_go };
         let played: Vec<Move> = record.moves.iter().map(|p| p.mv).collect();
         let asked = Instant::now();
-        let answer = engines[s].play(variant, &start_fen, &played, clocks, rules.tc, left[s] + rules.margin);
+        let answer = engines[s].play(variant, &start_fen, &played, clocks, tcs[s], left[s] + rules.margin);
         let elapsed = asked.elapsed();
         let name = Color::from_index(s).name();
         match answer {
@@ -190,10 +201,10 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
                 };
                 pos.make(mv);
                 engine_moves[s] += 1;
-                let clock = match rules.tc {
+                let clock = match tcs[s] {
                     TimeControl::Clock { .. } => {
-                        left[s] = left[s].saturating_sub(elapsed) + increment;
-                        if let Some((_, base)) = period.filter(|(n, _)| engine_moves[s] % n == 0) {
+                        left[s] = left[s].saturating_sub(elapsed) + increment[s];
+                        if let Some((_, base)) = period[s].filter(|(n, _)| engine_moves[s] % n == 0) {
                             left[s] += base;
                         }
                         Some(left[s])

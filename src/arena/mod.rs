@@ -55,8 +55,8 @@ pub struct MatchResult {
 enum Report {
     /// Game `index` (from 0) starts between these players, White first.
     Started(usize, [String; 2]),
-    /// Game `index` is over.
-    Finished(usize, GameRecord),
+    /// Game `index` is over (boxed: a record is far larger than the other reports).
+    Finished(usize, Box<GameRecord>),
     /// The match cannot go on: why.
     Failed(String),
 }
@@ -149,7 +149,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                 halves.insert(index / 2, points);
             }
             if let Some(file) = pgn.as_mut() {
-                let text = pgn::write_game(&record, &config.rules.variant, config.rules.tc, index + 1);
+                let text = pgn::write_game(&record, &config.rules.variant, index + 1);
                 if let Err(e) = file.write_all(text.as_bytes()) {
                     failure.get_or_insert(format!("--pgn: {e}"));
                     stop.store(true, Ordering::Relaxed);
@@ -252,7 +252,7 @@ fn worker(
                 engine.game_over(&record.result, &record.reason);
             }
         }
-        if tx.send(Report::Finished(index, record)).is_err() {
+        if tx.send(Report::Finished(index, Box::new(record))).is_err() {
             break;
         }
     }

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use std::sync::Arc;
 
-use super::engine::{Thought, TimeControl};
+use super::engine::Thought;
 use super::game::GameRecord;
 use crate::movegen::san::{has_san, to_san};
 use crate::position::Position;
@@ -35,7 +35,7 @@ impl PgnGame {
 /// other variants in Vorpal's notation. An engine's move carries what it reported
 /// as cutechess-cli writes it (`{+0.25/12 0.534s}`: score in pawns from its side, depth, time
 /// used), then the clock left (`[%clk H:MM:SS.mmm]`).
-pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, tc: TimeControl, round: usize) -> String {
+pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         let _ = writeln!(out, "[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""));
@@ -58,7 +58,13 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, tc: TimeControl, 
         tag("FEN", &record.opening.fen);
         tag("SetUp", "1");
     }
-    tag("TimeControl", &tc.pgn_tag());
+    match record.time_controls {
+        [white, black] if white == black => tag("TimeControl", &white.pgn_tag()),
+        [white, black] => {
+            tag("WhiteTimeControl", &white.pgn_tag());
+            tag("BlackTimeControl", &black.pgn_tag());
+        }
+    }
     tag("Termination", record.termination.tag());
     tag("PlyCount", &record.moves.len().to_string());
     out.push('\n');
