@@ -179,9 +179,7 @@ fn read_pgn_openings(
 /// With `xboard` (an engine of the match speaks XBoard), only moves XBoard can show are played:
 /// no castling outside FIDE chess, no pawn move it would take for en passant.
 pub fn random_opening(variant: &Arc<Variant>, plies: usize, rng: &mut Rng, xboard: Option<&Display>) -> Opening {
-    let shown = |pos: &Position, mv: &Move| {
-        xboard.is_none_or(|d| (mv.rook().is_none() || d.shows_castling()) && !d.misreads_as_en_passant(pos, mv))
-    };
+    let shown = |pos: &Position, mv: &Move| xboard.is_none_or(|d| d.shows_move(pos, mv));
     let (pos, moves) = random_moves_where(variant, plies, rng, shown);
     Opening { fen: pos.to_fen(), moves: moves.iter().map(|m| m.to_text(variant)).collect() }
 }

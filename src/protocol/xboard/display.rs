@@ -141,6 +141,12 @@ impl Display {
         (x + g.file(sq.cell()) - self.first_file[l], y + g.rank(sq.cell()))
     }
 
+    /// Whether XBoard draws `mv` in `pos` as Vorpal plays it: not castling outside FIDE chess
+    /// (XBoard would leave the rook where it was), not a pawn move it takes for en passant.
+    pub fn shows_move(&self, pos: &Position, mv: &Move) -> bool {
+        (mv.rook().is_none() || self.shows_castling()) && !self.misreads_as_en_passant(pos, mv)
+    }
+
     /// Whether XBoard draws Vorpal's castling: only in FIDE chess, where XBoard knows the rules
     /// (elsewhere the king is a commoner to XBoard, and the rook would stay where it was).
     pub fn shows_castling(&self) -> bool {

@@ -459,9 +459,7 @@ impl XBoard {
     /// leave the rook where it was), nor a move of a piece XBoard does not show, nor a pawn step
     /// XBoard would take for en passant.
     fn showable(&self, mv: &Move) -> bool {
-        (mv.rook().is_none() || self.display.shows_castling())
-            && !self.hidden_now().contains(&mv.from())
-            && !self.display.misreads_as_en_passant(&self.session.position, mv)
+        self.display.shows_move(&self.session.position, mv) && !self.hidden_now().contains(&mv.from())
     }
 
     /// The pieces XBoard does not show now.
