@@ -4,13 +4,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::arena::engine::{EngineSpec, Protocol, TimeControl};
 use crate::arena::game::{Adjudication, GameRules};
 use crate::arena::opening::{random_opening, Book, Opening};
-use crate::arena::stats::{Sprt, Verdict};
-use crate::arena::{self, pgn, MatchConfig};
+use crate::arena::stats::{Score, Sprt, Verdict};
+use crate::arena::{self, pgn, MatchConfig, Tournament};
 use crate::config::Config;
 use crate::eval::Eval;
 use crate::movegen::san::parse_either;
@@ -73,9 +73,10 @@ impl PositionArgs {
 /// The options of `vorpal match`.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// An engine (twice; the first engine's score is reported): its command line, then any
-    /// settings as cutechess-cli writes them: name=NAME proto=uci|xboard option.NAME=VALUE ponder
-    /// (or the command as cmd=COMMAND; quote a value that has spaces).
+    /// An engine (two or more; with two, the first engine's score is reported): its command
+    /// line, then any settings as cutechess-cli writes them: name=NAME proto=uci|xboard tc=TC
+    /// st=SECONDS depth=N nodes=N option.NAME=VALUE ponder (or the command as cmd=COMMAND; quote
+    /// a value that has spaces).
     #[arg(long = "engine", value_name = "CMD [SETTING...]", required = true)]
     engines: Vec<String>,
     /// Settings for both engines (cutechess-cli's -each), applied before each engine's own.
@@ -90,10 +91,18 @@ pub struct MatchArgs {
     /// A variant option, NAME=VALUE; may be repeated.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
-    /// Games to play (at most, with --sprt).
+    /// Games of each encounter (at most, with --sprt); with two engines, of the match.
     #[arg(long)]
     games: usize,
-    /// Time control: MOVES/SECONDS, SECONDS+INC or SECONDS.
+    /// With more than two engines: round-robin (everyone meets everyone) or gauntlet (the first
+    /// engine meets each of the others).
+    #[arg(long, value_name = "round-robin|gauntlet", default_value = "round-robin")]
+    tournament: String,
+    /// Play the encounters this many times over (cutechess-cli's -rounds): games × rounds each.
+    #[arg(long, default_value_t = 1)]
+    rounds: usize,
+    /// Time control: MOVES/SECONDS, SECONDS+INC, SECONDS, or inf (no clock: give each engine
+    /// depth=N or nodes=N).
     #[arg(long, value_name = "TC")]
     tc: Option<String>,
     /// A fixed time per move, in seconds.
@@ -180,7 +189,7 @@ pub enum Command {
         /// The moves, in Vorpal's notation.
         moves: Vec<String>,
     },
-    /// Play a match between two engines, Vorpal's rules as the arbiter.
+    /// Play a match between two engines, or a tournament of more, Vorpal's rules as the arbiter.
     Match(MatchArgs),
     /// Search a position: one info line per iteration, then `bestmove MOVE`.
     Search {
@@ -229,6 +238,13 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         shallower: u32,
     },
+    /// Print a completion script for a shell (e.g. `vorpal completions bash > /etc/bash_completion.d/vorpal`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page, in roff (e.g. `vorpal man | man -l -`).
+    Man,
 }
 
 /// The deepest perft accepted (far beyond what finishes; it bounds memory and recursion).
@@ -260,6 +276,20 @@ pub fn run() -> i32 {
 }
 
 fn execute(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(shell, &mut Cli::command(), "vorpal", &mut std::io::stdout());
+            return Ok(());
+        }
+        Some(Command::Man) => {
+            let page = clap_mangen::Man::new(Cli::command());
+            return match page.render(&mut std::io::stdout()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(bad(format!("man: {e}"))),
+                _ => Ok(()),
+            };
+        }
+        _ => {}
+    }
     let config = Config::load(cli.config.as_deref()).map_err(|e| bad(e.to_string()))?;
     let Some(command) = cli.command else {
         return match crate::protocol::run(config) {
@@ -330,6 +360,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         Command::Play { at, pgn: Some(path), game, .. } => play_pgn(&config, &path, game, at),
         Command::Play { at, moves, .. } => play(at.position(&config)?, &moves),
         Command::Match(args) => run_match(&config, args),
+        Command::Completions { .. } | Command::Man => unreachable!("answered before the configuration is read"),
     }
 }
 
@@ -488,10 +519,10 @@ fn play_pgn(config: &Config, path: &Path, number: usize, at: PositionArgs) -> Re
 
 /// `vorpal match`: checks the arguments, then plays.
 fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
-    if args.engines.len() != 2 {
-        return Err(bad(format!("match needs exactly two --engine, got {}", args.engines.len())));
+    if args.engines.len() < 2 {
+        return Err(bad(format!("match needs two or more --engine, got {}", args.engines.len())));
     }
-    if args.protocols.len() > 2 {
+    if args.protocols.len() > args.engines.len() {
         return Err(bad("at most one --proto per --engine"));
     }
     let specs: Vec<EngineSpec> = args
@@ -520,6 +551,9 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         (Some(_), Some(_), _) => return Err(bad("give --tc TC or --st SECONDS, not both")),
         (None, None, None) => return Err(bad("match needs --tc TC or --st SECONDS, or tc= or st= on every --engine")),
     };
+    for spec in &specs {
+        spec.check_limits(spec.tc.unwrap_or(tc)).map_err(|e| bad(format!("--engine {e}")))?;
+    }
     let pair = |flag: &str, text: &Option<String>| -> Result<Option<(u32, i32)>, Failure> {
         let Some(text) = text else { return Ok(None) };
         let parsed = text.split_once(',').and_then(|(m, c)| Some((m.trim().parse().ok()?, c.trim().parse().ok()?)));
@@ -539,14 +573,19 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         }
         (None, None) => vec![Opening { fen: variant.start_fen.clone(), moves: Vec::new() }],
     };
-    if args.games == 0 || args.concurrency == 0 || args.concurrency > 64 {
-        return Err(bad("--games must be at least 1, --concurrency 1 to 64"));
+    if args.games == 0 || args.rounds == 0 || args.concurrency == 0 || args.concurrency > 64 {
+        return Err(bad("--games and --rounds must be at least 1, --concurrency 1 to 64"));
     }
     let sprt = (!args.sprt.is_empty()).then(|| Sprt::parse(&args.sprt.join(" "))).transpose().map_err(bad)?;
+    if sprt.is_some() && specs.len() > 2 {
+        return Err(bad("--sprt tests two engines; this match has more"));
+    }
+    let pairings = Tournament::parse(&args.tournament).map_err(bad)?.pairings(specs.len());
     let match_config = MatchConfig {
-        engines: [specs[0].clone(), specs[1].clone()],
+        engines: specs,
+        pairings,
         rules: GameRules { variant, tc, margin: Duration::from_millis(args.timemargin), adjudication },
-        games: args.games,
+        games: args.games.saturating_mul(args.rounds),
         concurrency: args.concurrency,
         openings,
         pgn: args.pgn,
@@ -554,15 +593,26 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         debug: args.debug,
     };
     let result = arena::run_match(&match_config).map_err(bad)?;
-    let score = result.score;
+    crate::outln!("Finished match");
+    if let [only] = result.encounters.as_slice() {
+        summarise(only.score, result.verdict);
+    } else {
+        for line in result.ranking_lines() {
+            crate::outln!("{line}");
+        }
+    }
+    Ok(())
+}
+
+/// The last line of a match of two engines: the first one's score, Elo, LOS and the SPRT's verdict.
+fn summarise(score: Score, verdict: Option<(Verdict, u32)>) {
     let elo = score.elo().map(|(e, err)| format!("{e:+.1} ± {err:.1}")).unwrap_or_else(|| "-".into());
-    let verdict = match result.verdict {
+    let verdict = match verdict {
         Some((Verdict::H1, at)) => format!(", SPRT: H1 accepted after {at} games"),
         Some((Verdict::H0, at)) => format!(", SPRT: H0 accepted after {at} games"),
         Some((Verdict::Continue, _)) => ", SPRT: no decision".into(),
         None => String::new(),
     };
-    crate::outln!("Finished match");
     crate::outln!(
         "Finished: {} games, +{} ={} -{}, {:.1} %, Elo {elo}, LOS {:.1} %{verdict}",
         score.games(),
@@ -572,7 +622,6 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         score.fraction() * 100.0,
         score.los() * 100.0
     );
-    Ok(())
 }
 
 fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {

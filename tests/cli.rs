@@ -222,3 +222,18 @@ fn broken_engine_ini_reports_file_and_line() {
         assert_bad_input(&o, needle);
     }
 }
+
+#[test]
+fn completions_and_the_manual_page_are_printed() {
+    let bash = vorpal(&["completions", "bash"]);
+    assert!(bash.status.success() && stdout(&bash).contains("complete -F _vorpal"), "{}", stderr(&bash));
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let out = vorpal(&["completions", shell]);
+        assert!(out.status.success() && stdout(&out).contains("match"), "{shell}: {}", stderr(&out));
+    }
+    let man = vorpal(&["man"]);
+    assert!(man.status.success() && stdout(&man).starts_with(".ie ") && stdout(&man).contains(".TH vorpal 1"));
+    let tcsh = vorpal(&["completions", "tcsh"]);
+    assert_eq!(tcsh.status.code(), Some(2), "{}", stderr(&tcsh));
+    assert!(stderr(&tcsh).contains("possible values: bash"), "{}", stderr(&tcsh));
+}

@@ -331,3 +331,83 @@ fn match_engines_take_time_controls_of_their_own() {
     let neither = vorpal(&["match", "--engine", &clock, "--engine", VORPAL, "--games", "1"]);
     assert!(text(&neither).contains("match needs --tc TC or --st SECONDS, or tc= or st= on every --engine"));
 }
+
+#[test]
+fn match_plays_a_round_robin_and_a_gauntlet_of_several_engines() {
+    let engines: Vec<String> = ["A", "B", "C", "D"].iter().map(|n| format!("{VORPAL} name={n} depth=1")).collect();
+    let run = |count: usize, tournament: &str| {
+        let mut args = vec!["match", "--games", "2", "--tc", "inf", "--draw", "3,100000", "--tournament", tournament];
+        for engine in &engines[..count] {
+            args.extend(["--engine", engine.as_str()]);
+        }
+        let out = vorpal(&args);
+        assert!(out.status.success(), "{}", text(&out));
+        text(&out)
+    };
+    let round_robin = run(3, "round-robin");
+    for line in ["Started game 1 of 6 (A vs B)", "Started game 4 of 6 (C vs A)", "Started game 6 of 6 (C vs B)"] {
+        assert!(round_robin.lines().any(|l| l == line), "'{line}' missing: {round_robin}");
+    }
+    let table = round_robin.lines().skip_while(|l| !l.starts_with("Rank Name")).collect::<Vec<_>>();
+    assert_eq!(table.len(), 4, "{round_robin}");
+    for name in ["A", "B", "C"] {
+        assert!(
+            table.iter().any(|l| l.split_whitespace().nth(1) == Some(name) && l.contains(" 4 ")),
+            "{name}: {table:?}"
+        );
+    }
+    let gauntlet = run(4, "gauntlet");
+    assert_eq!(gauntlet.lines().filter(|l| l.starts_with("Finished game ")).count(), 6, "{gauntlet}");
+    assert!(!gauntlet.contains("(B vs C)") && gauntlet.contains("Started game 6 of 6 (D vs A)"), "{gauntlet}");
+    let sprt = vorpal(&[
+        "match",
+        "--engine",
+        &engines[0],
+        "--engine",
+        &engines[1],
+        "--engine",
+        &engines[2],
+        "--games",
+        "2",
+        "--tc",
+        "inf",
+        "--sprt",
+        "elo0=0,elo1=10",
+    ]);
+    assert!(text(&sprt).contains("--sprt tests two engines"), "{}", text(&sprt));
+    let unknown = vorpal(&[
+        "match",
+        "--engine",
+        &engines[0],
+        "--engine",
+        &engines[1],
+        "--games",
+        "2",
+        "--tc",
+        "inf",
+        "--tournament",
+        "knockout",
+    ]);
+    assert!(text(&unknown).contains("--tournament knockout: give round-robin or gauntlet"), "{}", text(&unknown));
+}
+
+#[test]
+fn match_without_a_clock_ends_each_search_by_depth_or_nodes() {
+    let log = std::env::temp_dir().join(format!("vorpal-match-{}-inf.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let pgn = temp_pgn("inf");
+    let (deep, counted) =
+        (format!("{VORPAL} name=Deep depth=2 proto=xboard"), format!("{VORPAL} name=Counted nodes=500"));
+    let args = ["match", "--engine", &deep, "--engine", &counted, "--games", "2", "--tc", "inf", "--draw", "4,100000"];
+    let out = vorpal(&[&args[..], &["--debug", log.to_str().unwrap(), "--pgn", pgn.to_str().unwrap()]].concat());
+    assert!(out.status.success() && text(&out).contains("Finished: 2 games"), "{}", text(&out));
+    let told = std::fs::read_to_string(&log).unwrap();
+    assert!(told.contains(" 1.1 > sd 2") && told.contains(" 2.1 > go nodes 500"), "{told}");
+    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(pgn_text.contains("[TimeControl \"-\"]") && !pgn_text.contains("[%clk"), "{pgn_text}");
+    let endless = vorpal(&["match", "--engine", VORPAL, "--engine", &counted, "--games", "2", "--tc", "inf"]);
+    assert!(text(&endless).contains("tc=inf needs depth=N or nodes=N"), "{}", text(&endless));
+    let xboard_nodes = format!("{VORPAL} proto=xboard nodes=100");
+    let refused = vorpal(&["match", "--engine", &xboard_nodes, "--engine", &counted, "--games", "2", "--st", "0.1"]);
+    assert!(text(&refused).contains("nodes= needs a UCI engine"), "{}", text(&refused));
+}

@@ -53,17 +53,30 @@ pub struct EngineSpec {
     pub ponder: bool,
     /// Its own time control, instead of the match's.
     pub tc: Option<TimeControl>,
+    /// The depth it searches to at most (`depth=`): UCI's `go depth`, XBoard's `sd`.
+    pub depth: Option<u32>,
+    /// The nodes it searches at most (`nodes=`): UCI's `go nodes`.
+    pub nodes: Option<u64>,
 }
 
 impl EngineSpec {
     /// An engine spoken to over `protocol`, with its own name, no options and no pondering.
     pub fn new(command: &str, protocol: Protocol) -> EngineSpec {
-        EngineSpec { command: command.into(), protocol, name: None, options: Vec::new(), ponder: false, tc: None }
+        EngineSpec {
+            command: command.into(),
+            protocol,
+            name: None,
+            options: Vec::new(),
+            ponder: false,
+            tc: None,
+            depth: None,
+            nodes: None,
+        }
     }
 
     /// Applies settings written as cutechess-cli writes them, separated by spaces: `cmd=COMMAND`,
-    /// `name=NAME`, `proto=uci|xboard`, `tc=TC`, `st=SECONDS`, `option.NAME=VALUE` and `ponder`, a value with spaces in
-    /// quotes. Text before the first setting is the command line, as it stands. A later setting
+    /// `name=NAME`, `proto=uci|xboard`, `tc=TC`, `st=SECONDS`, `depth=N`, `nodes=N`,
+    /// `option.NAME=VALUE` and `ponder`, a value with spaces in quotes. Text before the first setting is the command line, as it stands. A later setting
     /// of the same key replaces the earlier one.
     pub fn apply(&mut self, text: &str) -> Result<(), String> {
         let words = shell_words(text)?;
@@ -79,6 +92,8 @@ impl EngineSpec {
                 Some(("proto", protocol)) => self.protocol = Protocol::parse(protocol)?,
                 Some(("tc", tc)) => self.tc = Some(TimeControl::parse_tc(tc)?),
                 Some(("st", seconds)) => self.tc = Some(TimeControl::per_move(seconds)?),
+                Some(("depth", depth)) => self.depth = Some(positive("depth", depth)?),
+                Some(("nodes", nodes)) => self.nodes = Some(positive("nodes", nodes)?),
                 Some((key, value)) if is_setting(word) => {
                     let name = &key["option.".len()..];
                     self.options.retain(|(n, _)| n != name);
@@ -88,20 +103,42 @@ impl EngineSpec {
                 _ => {
                     return Err(format!(
                         "'{word}' is not an engine setting (cmd=COMMAND, name=NAME, proto=uci|xboard, tc=TC, \
-                         st=SECONDS, option.NAME=VALUE, ponder)"
+                         st=SECONDS, depth=N, nodes=N, option.NAME=VALUE, ponder)"
                     ))
                 }
             }
         }
         Ok(())
     }
+
+    /// Whether the engine can play under `tc`: a game without a clock needs a depth or node
+    /// limit, and XBoard has no node limit to give.
+    pub fn check_limits(&self, tc: TimeControl) -> Result<(), String> {
+        let name = self.name.as_deref().unwrap_or(&self.command);
+        if self.nodes.is_some() && self.protocol == Protocol::Xboard {
+            return Err(format!("{name}: nodes= needs a UCI engine (XBoard has no node limit)"));
+        }
+        if tc == TimeControl::Infinite && self.depth.is_none() && self.nodes.is_none() {
+            return Err(format!("{name}: tc=inf needs depth=N or nodes=N, or the game would never end"));
+        }
+        Ok(())
+    }
+}
+
+/// `text` as a number of at least 1, for the setting `key`.
+fn positive<T: std::str::FromStr + PartialOrd + From<u8>>(key: &str, text: &str) -> Result<T, String> {
+    text.parse::<T>()
+        .ok()
+        .filter(|n| *n >= T::from(1))
+        .ok_or(format!("{key}: '{text}' is not a whole number of 1 or more"))
 }
 
 /// Whether `word` is one of the settings [`EngineSpec::apply`] knows.
 fn is_setting(word: &str) -> bool {
     match word.split_once('=') {
         Some((key, _)) => {
-            ["cmd", "name", "proto", "tc", "st"].contains(&key) || key.len() > 7 && key.starts_with("option.")
+            ["cmd", "name", "proto", "tc", "st", "depth", "nodes"].contains(&key)
+                || key.len() > 7 && key.starts_with("option.")
         }
         None => word == "ponder",
     }
@@ -135,6 +172,10 @@ fn shell_words(text: &str) -> Result<Vec<(usize, String)>, String> {
 /// The longest time a time control may give, in seconds (about 30 years).
 const MAX_TC_SECONDS: f64 = 1e9;
 
+/// The time a move may take in a game without a clock (`tc=inf`), so that a hung engine still
+/// ends the game one day.
+pub const NO_CLOCK_MOVE_TIME: Duration = Duration::from_secs(86_400);
+
 /// The time control of a match.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum TimeControl {
@@ -149,12 +190,18 @@ pub enum TimeControl {
     },
     /// A fixed time per move.
     PerMove(Duration),
+    /// No clock (`inf`): each engine's depth or node limit ends its searches.
+    Infinite,
 }
 
 impl TimeControl {
-    /// Parses `--tc MOVES/SECONDS`, `--tc SECONDS+INC` or `--tc SECONDS`, as cutechess-cli writes
-    /// them; SECONDS may also be written `MINUTES:SECONDS` or `HOURS:MINUTES:SECONDS` (`40/1:00`).
+    /// Parses `--tc MOVES/SECONDS`, `--tc SECONDS+INC`, `--tc SECONDS` or `--tc inf`, as
+    /// cutechess-cli writes them; SECONDS may also be written `MINUTES:SECONDS` or
+    /// `HOURS:MINUTES:SECONDS` (`40/1:00`).
     pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
+        if text == "inf" || text == "infinite" {
+            return Ok(TimeControl::Infinite);
+        }
         let seconds = |t: &str| -> Result<Duration, String> {
             let total = t.split(':').try_fold(0.0, |sum: f64, part| part.parse::<f64>().map(|p| sum * 60.0 + p));
             total
@@ -181,7 +228,7 @@ impl TimeControl {
             .ok_or(format!("st: '{seconds}' is not a positive number of seconds (at most 1e9)"))
     }
 
-    /// The PGN `TimeControl` tag: `40/60`, `60+1`, `60`, or `1/5` for 5 s per move.
+    /// The PGN `TimeControl` tag: `40/60`, `60+1`, `60`, `1/5` for 5 s per move, or `-` for none.
     pub fn pgn_tag(&self) -> String {
         let s = |d: Duration| {
             let text = format!("{:.3}", d.as_secs_f64());
@@ -197,6 +244,7 @@ impl TimeControl {
                 }
             }
             TimeControl::PerMove(t) => format!("1/{}", s(t)),
+            TimeControl::Infinite => "-".into(),
         }
     }
 }
@@ -248,6 +296,10 @@ pub struct Engine {
     pub name: String,
     /// Its own time control, if it has one instead of the match's.
     pub tc: Option<TimeControl>,
+    /// Its depth limit, if any.
+    depth: Option<u32>,
+    /// Its node limit, if any (UCI only).
+    nodes: Option<u64>,
     /// XBoard: whether it takes `setboard`, and `usermove` before moves.
     setboard: bool,
     usermove: bool,
@@ -331,6 +383,8 @@ impl Engine {
             protocol: spec.protocol,
             name: fallback,
             tc: spec.tc,
+            depth: spec.depth,
+            nodes: spec.nodes,
             setboard: false,
             usermove: false,
             ping: false,
@@ -520,6 +574,11 @@ impl Engine {
                         self.send(&format!("level {moves} {}:{:02} {inc}", secs / 60, secs % 60))?
                     }
                     TimeControl::PerMove(t) => self.send(&format!("st {}", t.as_secs_f64()))?,
+                    // XBoard has no "no clock": a day per move, and the depth limit ends the search.
+                    TimeControl::Infinite => self.send(&format!("st {}", NO_CLOCK_MOVE_TIME.as_secs()))?,
+                }
+                if let Some(depth) = self.depth {
+                    self.send(&format!("sd {depth}"))?;
                 }
                 if start.to_fen() != variant.start_fen {
                     if !self.setboard {
@@ -644,7 +703,8 @@ impl Engine {
     ) -> Result<(), String> {
         let texts: Vec<String> = moves.iter().map(|m| m.to_text(variant)).collect();
         self.uci_position(variant, start_fen, &texts)?;
-        self.send(&format!("go{}", uci_limits(clocks, tc)))
+        let limits = uci_limits(clocks, tc, self.depth, self.nodes);
+        self.send(&format!("go{limits}"))
     }
 
     fn uci_position(&mut self, variant: &Arc<Variant>, start_fen: &str, texts: &[String]) -> Result<(), String> {
@@ -667,7 +727,7 @@ impl Engine {
         let mut texts: Vec<String> = moves.iter().map(|m| m.to_text(variant)).collect();
         texts.extend([best.to_string(), reply.to_string()]);
         self.uci_position(variant, start_fen, &texts)?;
-        self.send(&format!("go ponder{}", uci_limits(clocks, tc)))?;
+        self.send(&format!("go ponder{}", uci_limits(clocks, tc, self.depth, self.nodes)))?;
         self.pondering = Pondering::On(reply.into());
         Ok(())
     }
@@ -766,9 +826,13 @@ impl Drop for Engine {
     }
 }
 
-/// The limits of UCI's `go` for the clocks, with a leading space.
-fn uci_limits(clocks: Clocks, tc: TimeControl) -> String {
-    match tc {
+/// The limits of UCI's `go` for the clocks and the engine's own depth and node limits, with a
+/// leading space.
+fn uci_limits(clocks: Clocks, tc: TimeControl, depth: Option<u32>, nodes: Option<u64>) -> String {
+    let depth = depth.map(|d| format!(" depth {d}")).unwrap_or_default();
+    let nodes = nodes.map(|n| format!(" nodes {n}")).unwrap_or_default();
+    let time = match tc {
+        TimeControl::Infinite => String::new(),
         TimeControl::PerMove(t) => format!(" movetime {}", t.as_millis()),
         TimeControl::Clock { .. } => {
             let ms = |d: Duration| d.as_millis();
@@ -776,7 +840,8 @@ fn uci_limits(clocks: Clocks, tc: TimeControl) -> String {
             let [winc, binc] = clocks.increment.map(ms);
             format!(" wtime {} btime {} winc {winc} binc {binc}{mtg}", ms(clocks.left[0]), ms(clocks.left[1]))
         }
-    }
+    };
+    format!("{time}{depth}{nodes}")
 }
 
 /// The `key=value` pairs of a `feature` line (values may be quoted).
@@ -857,7 +922,11 @@ mod tests {
         assert_eq!(TimeControl::PerMove(Duration::from_millis(500)).pgn_tag(), "1/0.5");
         assert_eq!(TimeControl::parse_tc("40/1:00").unwrap(), tc);
         assert_eq!(TimeControl::parse_tc("1:00:00+0.5").unwrap().pgn_tag(), "3600+0.5");
-        for bad in ["", "x", "40/", "/60", "60+x", "-5", "0", "1e30", "inf", "1:2:3:4", "1:x"] {
+        assert_eq!(
+            (TimeControl::parse_tc("inf"), TimeControl::Infinite.pgn_tag().as_str()),
+            (Ok(TimeControl::Infinite), "-")
+        );
+        for bad in ["", "x", "40/", "/60", "60+x", "-5", "0", "1e30", "infinity", "1:2:3:4", "1:x"] {
             assert!(TimeControl::parse_tc(bad).is_err(), "{bad}");
         }
     }

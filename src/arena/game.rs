@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::engine::{Answer, Clocks, Engine, Thought, TimeControl};
+use super::engine::{Answer, Clocks, Engine, Thought, TimeControl, NO_CLOCK_MOVE_TIME};
 use super::opening::Opening;
 use crate::movegen::san::parse_either;
 use crate::movegen::{legal, Move};
@@ -150,6 +150,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
         (left[s], increment[s], period[s]) = match tcs[s] {
             TimeControl::Clock { moves, base, increment } => (base, increment, (moves > 0).then_some((moves, base))),
             TimeControl::PerMove(t) => (t, Duration::ZERO, None),
+            TimeControl::Infinite => (NO_CLOCK_MOVE_TIME, Duration::ZERO, None),
         };
     }
     let start_fen = start.to_fen();
@@ -209,7 +210,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
                         }
                         Some(left[s])
                     }
-                    TimeControl::PerMove(_) => None,
+                    TimeControl::PerMove(_) | TimeControl::Infinite => None,
                 };
                 record.moves.push(Played { mv, elapsed, clock, thought });
                 if let Some((winner, reason)) = adjudicate(&rules.adjudication, &record) {

@@ -19,36 +19,124 @@ use game::{play_game, GameRecord, GameRules};
 use opening::Opening;
 use stats::{Pairs, Score, Sprt, Verdict};
 
+/// How the engines of a match are paired.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Tournament {
+    /// Every engine meets every other.
+    RoundRobin,
+    /// The first engine meets each of the others; they do not meet each other.
+    Gauntlet,
+}
+
+impl Tournament {
+    /// Parses `round-robin` or `gauntlet`, cutechess-cli's names.
+    pub fn parse(text: &str) -> Result<Tournament, String> {
+        match text {
+            "round-robin" | "roundrobin" => Ok(Tournament::RoundRobin),
+            "gauntlet" => Ok(Tournament::Gauntlet),
+            other => Err(format!("--tournament {other}: give round-robin or gauntlet")),
+        }
+    }
+
+    /// The encounters of `engines` engines, each as the indices of its two engines.
+    pub fn pairings(self, engines: usize) -> Vec<[usize; 2]> {
+        let firsts = match self {
+            Tournament::RoundRobin => engines,
+            Tournament::Gauntlet => 1,
+        };
+        (0..firsts).flat_map(|a| (a + 1..engines).map(move |b| [a, b])).collect()
+    }
+}
+
 /// Everything a match needs.
 #[derive(Clone)]
 pub struct MatchConfig {
-    /// The two engines; the score is the first one's.
-    pub engines: [EngineSpec; 2],
+    /// The engines.
+    pub engines: Vec<EngineSpec>,
+    /// Who meets whom, as indices into `engines`; the score of an encounter is its first engine's.
+    pub pairings: Vec<[usize; 2]>,
     /// Variant, time control, adjudication.
     pub rules: GameRules,
-    /// Games to play at most.
+    /// Games of each encounter.
     pub games: usize,
     /// Games played at once.
     pub concurrency: usize,
-    /// Start positions; each is played twice, colours swapped.
+    /// Start positions; each is played twice in an encounter, colours swapped.
     pub openings: Vec<Opening>,
     /// Where games are appended.
     pub pgn: Option<PathBuf>,
-    /// The test that may end the match early.
+    /// The test that may end the match early (two engines only).
     pub sprt: Option<Sprt>,
     /// Where every line to and from the engines is written, if anywhere.
     pub debug: Option<PathBuf>,
 }
 
-/// How a match ended.
+impl MatchConfig {
+    /// Games in the whole match.
+    pub fn total_games(&self) -> usize {
+        self.games * self.pairings.len()
+    }
+}
+
+/// The games of two engines in a match.
 #[derive(Clone, Debug)]
-pub struct MatchResult {
+pub struct Encounter {
+    /// The two engines, as indices into the match's engines; the score is the first one's.
+    pub engines: [usize; 2],
     /// The first engine's score.
     pub score: Score,
     /// The first engine's points in each pair of games of one opening.
     pub pairs: Pairs,
+}
+
+/// How a match ended.
+#[derive(Clone, Debug)]
+pub struct MatchResult {
+    /// The engines' names, as the games show them.
+    pub names: Vec<String>,
+    /// Each encounter's score, in the order of the match's pairings.
+    pub encounters: Vec<Encounter>,
     /// The SPRT's verdict and the number of games it was reached at, if one ran.
     pub verdict: Option<(Verdict, u32)>,
+}
+
+impl MatchResult {
+    /// Each engine's score over all its games, best first: its index and its score.
+    pub fn standings(&self) -> Vec<(usize, Score)> {
+        let mut totals = vec![Score::default(); self.names.len()];
+        for encounter in &self.encounters {
+            let [a, b] = encounter.engines;
+            totals[a] += encounter.score;
+            totals[b] += encounter.score.reversed();
+        }
+        let mut ranked: Vec<(usize, Score)> = totals.into_iter().enumerate().collect();
+        ranked.sort_by(|x, y| y.1.fraction().total_cmp(&x.1.fraction()).then(x.0.cmp(&y.0)));
+        ranked
+    }
+
+    /// The ranking table cutechess-cli prints after a tournament of more than two engines.
+    pub fn ranking_lines(&self) -> Vec<String> {
+        let mut lines = vec![format!(
+            "{:<4} {:<25} {:>7} {:>7} {:>7} {:>7} {:>7}",
+            "Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw"
+        )];
+        for (rank, (engine, score)) in self.standings().into_iter().enumerate() {
+            let (elo, error) = match score.elo() {
+                Some((elo, error)) => (format!("{elo:.0}"), format!("{error:.0}")),
+                None if score.fraction() >= 0.5 => ("inf".into(), "nan".into()),
+                None => ("-inf".into(), "nan".into()),
+            };
+            lines.push(format!(
+                "{:>4} {:<25} {elo:>7} {error:>7} {:>7} {:>6.1}% {:>6.1}%",
+                rank + 1,
+                self.names[engine],
+                score.games(),
+                score.fraction() * 100.0,
+                score.draws as f64 * 100.0 / score.games().max(1) as f64
+            ));
+        }
+        lines
+    }
 }
 
 /// What a game slot tells the match.
@@ -62,9 +150,11 @@ enum Report {
 }
 
 /// Plays the match, printing what cutechess-cli prints (each game's start and end, the running
-/// score, Elo, the pairs and the SPRT) so that scripts written for it read Vorpal's matches too;
-/// on a terminal a progress bar follows, rewritten in place. Returns the final score.
+/// score of the encounter, Elo, the pairs and the SPRT) so that scripts written for it read
+/// Vorpal's matches too; on a terminal a progress bar follows, rewritten in place. Every engine
+/// is started once before the first game, to learn its name and check it plays the variant.
 pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
+    let total = config.total_games();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel::<Report>();
@@ -88,19 +178,29 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
         )),
         None => None,
     };
+    let first_engines = start_engines(config, log.as_ref())?;
+    let names: Vec<String> = first_engines.iter().map(|e| e.as_ref().expect("started").name.clone()).collect();
     let terminal = std::io::stdout().is_terminal();
-    let mut score = Score::default();
-    let mut pairs = Pairs::default();
-    let mut halves: HashMap<usize, f64> = HashMap::new();
+    let mut encounters: Vec<Encounter> = config
+        .pairings
+        .iter()
+        .map(|&engines| Encounter { engines, score: Score::default(), pairs: Pairs::default() })
+        .collect();
+    let mut halves: HashMap<(usize, usize), f64> = HashMap::new();
+    let mut played = 0;
     let mut verdict = None;
     let mut failure = None;
     std::thread::scope(|scope| {
+        let mut first_engines = Some(first_engines);
         for slot in 0..config.concurrency.max(1) {
-            let (tx, next, stop, log) = (tx.clone(), &next, &stop, log.clone());
-            scope.spawn(move || worker(config, next, stop, &tx, log, slot));
+            let engines = match slot {
+                0 => first_engines.take().expect("the first slot's"),
+                _ => config.engines.iter().map(|_| None).collect(),
+            };
+            let (tx, next, stop, log, names) = (tx.clone(), &next, &stop, log.clone(), &names);
+            scope.spawn(move || worker(config, names, engines, next, stop, &tx, log, slot));
         }
         drop(tx);
-        let mut names: Option<[String; 2]> = None;
         let clear_bar = || {
             if terminal {
                 crate::out!("\r\x1b[K");
@@ -111,9 +211,9 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                 Report::Finished(index, record) => (index, record),
                 Report::Started(index, players) => {
                     clear_bar();
-                    crate::outln!("Started game {} of {} ({} vs {})", index + 1, config.games, players[0], players[1]);
+                    crate::outln!("Started game {} of {total} ({} vs {})", index + 1, players[0], players[1]);
                     if terminal {
-                        crate::out!("{}", progress_bar(score.games() as usize, config.games));
+                        crate::out!("{}", progress_bar(played, total));
                     }
                     continue;
                 }
@@ -123,30 +223,25 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                     continue;
                 }
             };
-            let first_is_white = index.is_multiple_of(2);
-            let names = names.get_or_insert_with(|| {
-                let (w, b) = (record.players[0].clone(), record.players[1].clone());
-                if first_is_white {
-                    [w, b]
-                } else {
-                    [b, w]
-                }
-            });
+            played += 1;
+            let (pairing, game) = (index / config.games, index % config.games);
+            let encounter = &mut encounters[pairing];
+            let first_is_white = game.is_multiple_of(2);
             let points = match (record.result.as_str(), first_is_white) {
                 ("1-0", true) | ("0-1", false) => 1.0,
                 ("1-0", false) | ("0-1", true) => 0.0,
                 _ => 0.5,
             };
             match points {
-                1.0 => score.wins += 1,
-                0.0 => score.losses += 1,
-                _ => score.draws += 1,
+                1.0 => encounter.score.wins += 1,
+                0.0 => encounter.score.losses += 1,
+                _ => encounter.score.draws += 1,
             }
             // The two games of an opening make a pair, whichever order they end in.
-            if let Some(other) = halves.remove(&(index / 2)) {
-                pairs.add(other, points);
+            if let Some(other) = halves.remove(&(pairing, game / 2)) {
+                encounter.pairs.add(other, points);
             } else {
-                halves.insert(index / 2, points);
+                halves.insert((pairing, game / 2), points);
             }
             if let Some(file) = pgn.as_mut() {
                 let text = pgn::write_game(&record, &config.rules.variant, index + 1);
@@ -168,17 +263,18 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
             if let Some(sprt) =
                 config.sprt.as_ref().filter(|_| !matches!(verdict, Some((Verdict::H0 | Verdict::H1, _))))
             {
-                let v = sprt.verdict(&score);
-                verdict = Some((v, score.games()));
+                let v = sprt.verdict(&encounter.score);
+                verdict = Some((v, encounter.score.games()));
                 if v != Verdict::Continue {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            for line in score_lines(names, &score, &pairs, config.sprt.as_ref()) {
+            let pair_names = encounter.engines.map(|i| names[i].clone());
+            for line in score_lines(&pair_names, &encounter.score, &encounter.pairs, config.sprt.as_ref()) {
                 crate::outln!("{line}");
             }
             if terminal {
-                crate::out!("{}", progress_bar(score.games() as usize, config.games));
+                crate::out!("{}", progress_bar(played, total));
             }
             let _ = std::io::stdout().flush();
         }
@@ -187,12 +283,42 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     if let Some(e) = failure {
         return Err(e);
     }
-    Ok(MatchResult { score, pairs, verdict })
+    Ok(MatchResult { names, encounters, verdict })
 }
 
-/// One game slot: keeps its two engines running between games, restarts one that crashed or hung.
+/// Starts every engine of the match at once, as the first game slot's: their names, made
+/// unique with the engine's place in the match (`Vorpal [2]`) where two are alike.
+fn start_engines(config: &MatchConfig, log: Option<&IoLog>) -> Result<Vec<Option<Engine>>, String> {
+    let variant = &config.rules.variant;
+    let started: Vec<Result<Engine, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = config
+            .engines
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                let log = log.map(|log| (log.clone(), format!("{}.1", i + 1)));
+                scope.spawn(move || Engine::start(spec, variant, log))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("an engine's start panicked".into()))).collect()
+    });
+    let mut engines = started.into_iter().collect::<Result<Vec<Engine>, String>>()?;
+    let given: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
+    for (i, engine) in engines.iter_mut().enumerate() {
+        if given.iter().filter(|n| **n == given[i]).count() > 1 {
+            engine.name = format!("{} [{}]", given[i], i + 1);
+        }
+    }
+    Ok(engines.into_iter().map(Some).collect())
+}
+
+/// One game slot: keeps the two engines of its current encounter running between games,
+/// restarts one that crashed or hung, and quits those whose encounter is over.
+#[allow(clippy::too_many_arguments)]
 fn worker(
     config: &MatchConfig,
+    names: &[String],
+    mut engines: Vec<Option<Engine>>,
     next: &AtomicUsize,
     stop: &AtomicBool,
     tx: &std::sync::mpsc::Sender<Report>,
@@ -200,56 +326,60 @@ fn worker(
     slot: usize,
 ) {
     let variant = &config.rules.variant;
-    let mut engines: [Option<Engine>; 2] = [None, None];
-    let mut names: [Option<String>; 2] = [None, None];
     loop {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let index = next.fetch_add(1, Ordering::Relaxed);
-        if index >= config.games {
+        if index >= config.total_games() {
             break;
         }
-        for (i, (engine, spec)) in engines.iter_mut().zip(&config.engines).enumerate() {
-            if engine.is_none() {
-                // Known in the log by its place in the match and its game slot: "2.1" is the
-                // second engine of the first slot.
-                let label = format!("{}.{}", i + 1, slot + 1);
-                match Engine::start(spec, variant, log.clone().map(|log| (log, label))) {
-                    Ok(started) => *engine = Some(started),
-                    Err(e) => {
-                        let _ = tx.send(Report::Failed(e));
-                        return;
-                    }
+        let pairing = config.pairings[index / config.games];
+        let game = index % config.games;
+        for (i, engine) in engines.iter_mut().enumerate() {
+            if !pairing.contains(&i) {
+                if let Some(idle) = engine.take() {
+                    idle.quit();
                 }
             }
         }
-        let [a, b] = &mut engines;
-        let (a, b) = (a.as_mut().expect("started"), b.as_mut().expect("started"));
-        if names[0].is_none() {
-            let same = a.name == b.name;
-            names = [0, 1].map(|i| {
-                let name = [&a.name, &b.name][i].clone();
-                Some(if same { format!("{name} [{}]", i + 1) } else { name })
-            });
+        let mut players = Vec::with_capacity(2);
+        for i in pairing {
+            let engine = match engines[i].take() {
+                Some(engine) => engine,
+                None => {
+                    // Known in the log by its place in the match and its game slot: "2.1" is the
+                    // second engine of the first slot.
+                    let label = format!("{}.{}", i + 1, slot + 1);
+                    match Engine::start(&config.engines[i], variant, log.clone().map(|log| (log, label))) {
+                        Ok(mut started) => {
+                            started.name = names[i].clone();
+                            started
+                        }
+                        Err(e) => {
+                            let _ = tx.send(Report::Failed(e));
+                            return;
+                        }
+                    }
+                }
+            };
+            players.push(engine);
         }
-        a.name = names[0].clone().expect("named");
-        b.name = names[1].clone().expect("named");
-        let opening = &config.openings[(index / 2) % config.openings.len()];
-        let first_is_white = index.is_multiple_of(2);
-        let players = if first_is_white { [&a.name, &b.name] } else { [&b.name, &a.name] };
-        let _ = tx.send(Report::Started(index, players.map(String::clone)));
+        let [mut a, mut b]: [Engine; 2] = players.try_into().ok().expect("two players");
+        let opening = &config.openings[(game / 2) % config.openings.len()];
+        let first_is_white = game.is_multiple_of(2);
+        let colours = if first_is_white { [&a.name, &b.name] } else { [&b.name, &a.name] };
+        let _ = tx.send(Report::Started(index, colours.map(String::clone)));
         let record = if first_is_white {
-            play_game(&config.rules, opening, [a, b])
+            play_game(&config.rules, opening, [&mut a, &mut b])
         } else {
-            play_game(&config.rules, opening, [b, a])
+            play_game(&config.rules, opening, [&mut b, &mut a])
         };
-        for (colour, broken) in record.broken.iter().enumerate() {
-            let engine_index = if first_is_white { colour } else { 1 - colour };
-            if *broken {
-                engines[engine_index] = None;
-            } else if let Some(engine) = engines[engine_index].as_mut() {
+        for (engine_index, mut engine) in pairing.into_iter().zip([a, b]) {
+            let colour = if first_is_white == (engine_index == pairing[0]) { 0 } else { 1 };
+            if !record.broken[colour] {
                 engine.game_over(&record.result, &record.reason);
+                engines[engine_index] = Some(engine);
             }
         }
         if tx.send(Report::Finished(index, Box::new(record))).is_err() {

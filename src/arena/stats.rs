@@ -41,6 +41,11 @@ impl Score {
         Some((elo_of(s), (elo_of(high) - elo_of(low)) / 2.0))
     }
 
+    /// The same games from the second engine's side.
+    pub fn reversed(self) -> Score {
+        Score { wins: self.losses, draws: self.draws, losses: self.wins }
+    }
+
     /// The likelihood of superiority: the chance the first engine is the stronger, from wins and
     /// losses (draws say nothing about it).
     pub fn los(&self) -> f64 {
@@ -49,6 +54,14 @@ impl Score {
             return 0.5;
         }
         0.5 * (1.0 + erf((self.wins as f64 - self.losses as f64) / (2.0 * decisive).sqrt()))
+    }
+}
+
+impl std::ops::AddAssign for Score {
+    fn add_assign(&mut self, other: Score) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
     }
 }
 
