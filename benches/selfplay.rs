@@ -13,14 +13,11 @@ use std::time::{Duration, Instant};
 
 use vorpal::arena::opening::random_moves;
 use vorpal::config::Config;
-use vorpal::eval::Eval;
-use vorpal::movegen::legal;
+use vorpal::engine::Engine;
 use vorpal::pieces::Color;
 use vorpal::position::Position;
-use vorpal::rules::outcome::outcome;
-use vorpal::search::personality::{choose, Personality, Rng};
-use vorpal::search::{search, Limits, Shared};
-use vorpal::with_narrowest;
+use vorpal::search::personality::{Personality, Rng};
+use vorpal::search::Limits;
 
 /// A game longer than this is called a draw.
 const MAX_PLIES: usize = 400;
@@ -47,66 +44,74 @@ fn parse_player(text: &str) -> Player {
     }
 }
 
-/// Plays one game from `opening`; the strong player has White when `strong_white`.
+/// An engine of the built-in variants, playing as `player`, at `opening`.
+fn engine(opening: &Position, player: Player, seed: u64) -> Engine {
+    let mut engine = Engine::new(Config::builtin());
+    engine.set_variant(&opening.variant().name).expect("a built-in variant");
+    engine.set_position(Some(&opening.to_fen()), &[]).expect("the opening");
+    if let Player::Reference(personality) = player {
+        engine.set_personality(personality);
+    }
+    engine.set_seed(seed);
+    // In process, a move reaches its opponent at once.
+    engine.set_move_overhead(Duration::ZERO);
+    engine
+}
+
+/// Plays one game from `opening`; the strong player has White when `strong_white`. Each
+/// player is an engine told the game so far before each of its moves; a third keeps the game.
 fn play(opening: &Position, strong: Player, weak: Player, strong_white: bool, seed: u64) -> Finished {
-    let tables = [Shared::new(16, 1), Shared::new(16, 1)];
-    let mut rng = Rng::new(seed);
+    let fen = opening.to_fen();
+    let mut players = [engine(opening, strong, seed), engine(opening, weak, seed)];
+    let mut arbiter = engine(opening, strong, seed);
+    let mut moves: Vec<String> = Vec::new();
     let mut overruns = 0;
-    with_narrowest!(opening, |rules, pos| {
-        let eval = Eval::new(pos.variant());
-        loop {
-            if let Some(o) = outcome(rules, &mut pos) {
-                let strong_color = if strong_white { Color::White } else { Color::Black };
-                let points = match o.winner {
-                    None => 0.5,
-                    Some(w) if w == strong_color => 1.0,
-                    Some(_) => 0.0,
-                };
-                return Finished {
-                    strong_points: points,
-                    reason: o.to_string(),
-                    plies: pos.fullmove() as usize,
-                    overruns,
-                };
-            }
-            if pos.fullmove() as usize * 2 > MAX_PLIES {
-                return Finished { strong_points: 0.5, reason: "move limit".into(), plies: MAX_PLIES, overruns };
-            }
-            let strong_to_move = (pos.side() == Color::White) == strong_white;
-            let player = if strong_to_move { strong } else { weak };
-            let start = Instant::now();
-            let mv = match player {
-                Player::Search(t) => {
-                    let limits = Limits { movetime: Some(t), ..Limits::default() };
-                    let shared = &tables[strong_to_move as usize];
-                    search(rules, &pos, &eval, &limits, shared, |_| {}).and_then(|i| i.pv.first().copied())
-                }
-                Player::Reference(p) => choose(p, rules, &pos, &eval, &mut rng),
+    loop {
+        if let Some(o) = arbiter.outcome() {
+            let strong_color = if strong_white { Color::White } else { Color::Black };
+            let points = match o.winner {
+                None => 0.5,
+                Some(w) if w == strong_color => 1.0,
+                Some(_) => 0.0,
             };
-            if let Player::Search(t) = player {
-                if start.elapsed() > t + OVERRUN {
-                    overruns += 1;
-                }
-            }
-            let mut moves = Vec::new();
-            legal(rules, &mut pos, &mut moves);
-            match mv.filter(|m| moves.contains(m)) {
-                Some(m) => pos.make(m),
-                None => {
-                    let points = if strong_to_move { 0.0 } else { 1.0 };
-                    return Finished { strong_points: points, reason: "illegal move".into(), plies: 0, overruns };
-                }
+            let plies = arbiter.position().fullmove() as usize;
+            return Finished { strong_points: points, reason: o.to_string(), plies, overruns };
+        }
+        if arbiter.position().fullmove() as usize * 2 > MAX_PLIES {
+            return Finished { strong_points: 0.5, reason: "move limit".into(), plies: MAX_PLIES, overruns };
+        }
+        let strong_to_move = (arbiter.position().side() == Color::White) == strong_white;
+        let (player, kind) = if strong_to_move { (&mut players[0], strong) } else { (&mut players[1], weak) };
+        let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+        player.set_position(Some(&fen), &texts).expect("the game so far is legal");
+        let limits = match kind {
+            Player::Search(t) => Limits { movetime: Some(t), ..Limits::default() },
+            Player::Reference(_) => Limits::default(),
+        };
+        let start = Instant::now();
+        let mv = player.think(limits, |_, _, _| {}).and_then(|i| i.pv.first().copied());
+        if let Player::Search(t) = kind {
+            if start.elapsed() > t + OVERRUN {
+                overruns += 1;
             }
         }
-    })
+        match mv.filter(|m| arbiter.legal_moves().contains(m)) {
+            Some(m) => {
+                moves.push(m.to_text(arbiter.variant()));
+                arbiter.make(m);
+            }
+            None => {
+                let points = if strong_to_move { 0.0 } else { 1.0 };
+                return Finished { strong_points: points, reason: "illegal move".into(), plies: 0, overruns };
+            }
+        }
+    }
 }
 
 /// What a depth-8 search thinks of an opening, for the side to move.
 fn opening_score(pos: &Position) -> i32 {
     let limits = Limits { depth: Some(8), ..Limits::default() };
-    with_narrowest!(pos, |rules, pos| {
-        search(rules, &pos, &Eval::new(pos.variant()), &limits, &Shared::new(16, 1), |_| {}).map_or(0, |i| i.score)
-    })
+    engine(pos, Player::Search(Duration::ZERO), 1).think(limits, |_, _, _| {}).map_or(0, |i| i.score)
 }
 
 fn main() {

@@ -12,7 +12,7 @@ use crate::arena::opening::{random_opening, Book, Opening};
 use crate::arena::stats::{Score, Sprt, Verdict};
 use crate::arena::{self, pgn, MatchConfig, Tournament};
 use crate::config::Config;
-use crate::eval::Eval;
+use crate::engine::Engine;
 use crate::movegen::san::parse_either;
 use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::pieces::Color;
@@ -20,8 +20,8 @@ use crate::position::Position;
 use crate::protocol::xboard::display::Display;
 use crate::rules::chess960;
 use crate::rules::outcome::outcome;
-use crate::search::personality::{choose, Personality, Rng};
-use crate::search::{search, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
+use crate::search::personality::{Personality, Rng};
+use crate::search::{Limits, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::{CastlingStyle, Variant};
 use crate::{with_narrowest, with_rules};
 
@@ -67,6 +67,18 @@ impl PositionArgs {
         let variant = config.variant(&self.variant, &options).map_err(|e| bad(e.to_string()))?;
         let fen = start_fen(&variant, self.fen, self.setup.as_deref())?;
         position(&variant, fen.as_deref())
+    }
+
+    /// An engine of `config` at the position these arguments name.
+    fn engine(self, config: Config) -> Result<Engine, Failure> {
+        let options = parse_options(&self.options)?;
+        let variant = config.variant(&self.variant, &options).map_err(|e| bad(e.to_string()))?;
+        let fen = start_fen(&variant, self.fen, self.setup.as_deref())?;
+        position(&variant, fen.as_deref())?;
+        let mut engine = Engine::new(config);
+        engine.set_variant_with(&self.variant, options).map_err(bad)?;
+        engine.set_position(fen.as_deref(), &[]).map_err(bad)?;
+        Ok(engine)
     }
 }
 
@@ -334,7 +346,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         }
         Command::BenchPerft { threads, shallower } => bench_perft(&config, threads, shallower),
         Command::Search { at, depth, movetime, nodes, hash, threads, personality, seed } => {
-            let pos = at.position(&config)?;
+            let mut engine = at.engine(config)?;
             let personality = Personality::parse(&personality).map_err(bad)?;
             if depth.is_none() && movetime.is_none() && nodes.is_none() && personality == Personality::Normal {
                 return Err(bad("search needs --depth D, --movetime MS or --nodes N"));
@@ -348,14 +360,19 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                 )));
             }
             let limits = Limits { depth, nodes, movetime: movetime.map(Duration::from_millis), ..Limits::default() };
-            let shared = Shared::try_new(hash, threads).map_err(|e| bad(format!("--hash: {e}")))?;
-            run_search(&pos, &limits, &shared, personality, seed)
+            engine.set_hash(hash).map_err(|e| bad(format!("--hash: {e}")))?;
+            engine.set_threads(threads);
+            engine.set_personality(personality);
+            engine.set_seed(seed);
+            // The command line has no GUI to send the move to.
+            engine.set_move_overhead(Duration::ZERO);
+            run_search(&mut engine, limits)
         }
         Command::Bench { depth, threads } => {
             if !(1..=MAX_DEPTH).contains(&depth) || !(1..=MAX_THREADS).contains(&threads) {
                 return Err(bad(format!("--depth 1 to {MAX_DEPTH}; --threads 1 to {MAX_THREADS}")));
             }
-            bench(&config, depth, threads)
+            bench(config, depth, threads)
         }
         Command::Play { at, pgn: Some(path), game, .. } => play_pgn(&config, &path, game, at),
         Command::Play { at, moves, .. } => play(at.position(&config)?, &moves),
@@ -365,38 +382,23 @@ fn execute(cli: Cli) -> Result<(), Failure> {
 }
 
 /// Searches and prints UCI-style info lines and the best move.
-fn run_search(
-    pos: &Position,
-    limits: &Limits,
-    shared: &Shared,
-    personality: Personality,
-    seed: u64,
-) -> Result<(), Failure> {
-    let variant = pos.variant().clone();
-    let best = with_narrowest!(pos, |rules, pos| {
-        let eval = Eval::new(pos.variant());
-        if personality != Personality::Normal {
-            choose(personality, rules, &pos, &eval, &mut Rng::new(seed))
-        } else {
-            let result = search(rules, &pos, &eval, limits, shared, |info| {
-                let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(&variant)).collect();
-                crate::outln!(
-                    "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
-                    info.depth,
-                    info.seldepth,
-                    info.score_text(),
-                    info.nodes,
-                    info.nps(),
-                    info.time.as_millis(),
-                    pv.join(" ")
-                );
-            });
-            result.and_then(|info| info.pv.first().copied())
-        }
+fn run_search(engine: &mut Engine, limits: Limits) -> Result<(), Failure> {
+    let result = engine.think(limits, |variant, info, _| {
+        let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(variant)).collect();
+        crate::outln!(
+            "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            info.score_text(),
+            info.nodes,
+            info.nps(),
+            info.time.as_millis(),
+            pv.join(" ")
+        );
     });
-    match best {
+    match result.as_ref().and_then(|info| info.pv.first()) {
         Some(best) => {
-            crate::outln!("bestmove {}", best.to_text(&variant));
+            crate::outln!("bestmove {}", best.to_text(engine.variant()));
             Ok(())
         }
         None => Err(bad("no move to search: the game is over")),
@@ -405,19 +407,18 @@ fn run_search(
 
 /// Searches every built-in variant's start position to `depth`; prints each variant's nodes,
 /// time and speed, then the totals (single-threaded, the node total is the search's signature).
-fn bench(config: &Config, depth: u32, threads: usize) -> Result<(), Failure> {
+fn bench(config: Config, depth: u32, threads: usize) -> Result<(), Failure> {
     let mut total = 0;
     let mut total_time = Duration::ZERO;
-    for name in config.names() {
-        let variant = config.variant(&name, &[]).map_err(|e| bad(e.to_string()))?;
-        let pos = position(&variant, None)?;
-        let shared = Shared::new(16, threads);
+    let names = config.names();
+    let mut engine = Engine::new(config);
+    engine.set_threads(threads);
+    for name in names {
+        engine.set_variant(&name).map_err(bad)?;
+        engine.clear_hash();
         let limits = Limits { depth: Some(depth), ..Limits::default() };
         let start = Instant::now();
-        let nodes = with_narrowest!(pos, |rules, pos| {
-            let eval = Eval::new(pos.variant());
-            search(rules, &pos, &eval, &limits, &shared, |_| {}).map_or(0, |i| i.nodes)
-        });
+        let nodes = engine.think(limits, |_, _, _| {}).map_or(0, |i| i.nodes);
         let time = start.elapsed();
         crate::outln!("{name:<13} nodes {nodes:>10} ms {:>7} nps {:>9}", time.as_millis(), nps(nodes, time));
         total += nodes;

@@ -6,6 +6,7 @@
 pub mod arena;
 pub mod cli;
 pub mod config;
+pub mod engine;
 pub mod eval;
 pub mod geometry;
 pub mod movegen;

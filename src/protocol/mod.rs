@@ -1,7 +1,6 @@
 //! The protocol loop: `vorpal` without a subcommand reads commands from stdin and speaks the
 //! protocol the first command names: `xboard` (XBoard/CECP v2) or `uci`.
 
-pub mod session;
 pub mod uci;
 pub mod xboard;
 

@@ -1,44 +1,51 @@
 //! UCI: the protocol of engine authors' tools; every variant is reached through `UCI_Variant`.
 
-use std::sync::atomic::Ordering;
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use super::session::{Session, DEFAULT_HASH_MB};
 use super::Event;
 use crate::config::Config;
-use crate::perft::divide;
+use crate::engine::{Engine, DEFAULT_HASH_MB};
 use crate::search::personality::Personality;
 use crate::search::time::Clock;
 use crate::search::time::DEFAULT_MOVE_OVERHEAD;
-use crate::search::{Info, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
+use crate::search::{Info, Limits, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::Variant;
-use crate::with_rules;
 
 /// Answers `uci` and serves commands until `quit` or the end of input.
 pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
-    let mut session = Session::new(config);
-    identify(&session);
+    let mut uci = Uci { engine: Engine::new(config), chess960: false };
+    uci.identify();
     while let Ok(event) = lines.recv() {
         let line = match event {
             Event::Line(line) => line,
             Event::End => break,
             Event::Done(..) => continue,
         };
-        match command(&mut session, &line) {
-            Ok(()) => {}
-            Err(message) if message == QUIT => {
-                session.stop();
-                return 0;
-            }
+        match uci.command(&line) {
+            Ok(Flow::Continue) => {}
+            Ok(Flow::Quit) => break,
             Err(message) => crate::outln!("info string error: {message}"),
         }
     }
-    session.stop();
+    uci.engine.stop();
     0
 }
 
-const QUIT: &str = "quit";
+/// Whether the loop goes on after a command.
+enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit`.
+    Quit,
+}
+
+/// The UCI loop's state: the engine, and whether FIDE chess is played as Chess960.
+struct Uci {
+    engine: Engine,
+    /// `UCI_Chess960`.
+    chess960: bool,
+}
 
 /// The largest `Move Overhead`, in milliseconds.
 const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
@@ -65,112 +72,200 @@ fn uci_variant_name(name: &str) -> &str {
     }
 }
 
-fn identify(session: &Session) {
-    crate::outln!("id name Vorpal {}", env!("CARGO_PKG_VERSION"));
-    crate::outln!("id author the Vorpal developers");
-    crate::outln!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}");
-    crate::outln!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
-    crate::outln!("option name Ponder type check default false");
-    crate::outln!("option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}", {
-        DEFAULT_MOVE_OVERHEAD.as_millis()
-    });
-    crate::outln!("option name Clear Hash type button");
-    crate::outln!("option name MultiPV type spin default 1 min 1 max {MAX_LINES}");
-    // As Fairy-Stockfish does, FIDE chess is `chess` (python-chess and GUIs expect it).
-    let names = session.config.names();
-    let vars: Vec<String> = names.iter().map(|n| format!(" var {}", uci_variant_name(n))).collect();
-    crate::outln!("option name UCI_Variant type combo default chess{}", vars.concat());
-    crate::outln!("option name UCI_Chess960 type check default false");
-    crate::outln!("option name EnPassant type check default false");
-    crate::outln!("option name Personality type combo default normal var normal var random var greedy");
-    crate::outln!("uciok");
-}
-
-/// Carries out one command line; `Err` is a message to report (or [`QUIT`]).
-fn command(session: &mut Session, line: &str) -> Result<(), String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let Some((&name, args)) = words.split_first() else { return Ok(()) };
-    match name {
-        "uci" => identify(session),
-        "isready" => crate::outln!("readyok"),
-        "debug" | "register" => {}
-        "d" => {
-            let pos = &session.position;
-            crate::out!("{}", pos.diagram());
-            crate::outln!("Fen: {}", pos.to_fen());
-            crate::outln!("Key: {:016X}", pos.hash());
-        }
-        "help" => crate::outln!("{HELP}"),
-        "eval" => {
-            for line in session.evaluation_report()? {
-                crate::outln!("{line}");
-            }
-        }
-        "setoption" => set_option(session, args)?,
-        "ucinewgame" => {
-            session.stop();
-            session.shared.tt.clear();
-            session.set_variant(&session.variant.name.clone())?;
-        }
-        "position" => {
-            session.stop();
-            position(session, args)?;
-        }
-        "go" => go(session, args)?,
-        "stop" => session.stop(),
-        "ponderhit" => session.shared.pondering.store(false, Ordering::Relaxed),
-        "quit" => return Err(QUIT.into()),
-        _ => return Err(format!("unknown command '{name}'")),
+impl Uci {
+    fn identify(&self) {
+        crate::outln!("id name Vorpal {}", env!("CARGO_PKG_VERSION"));
+        crate::outln!("id author the Vorpal developers");
+        crate::outln!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}");
+        crate::outln!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
+        crate::outln!("option name Ponder type check default false");
+        crate::outln!("option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}", {
+            DEFAULT_MOVE_OVERHEAD.as_millis()
+        });
+        crate::outln!("option name Clear Hash type button");
+        crate::outln!("option name MultiPV type spin default 1 min 1 max {MAX_LINES}");
+        // As Fairy-Stockfish does, FIDE chess is `chess` (python-chess and GUIs expect it).
+        let names = self.engine.config().names();
+        let vars: Vec<String> = names.iter().map(|n| format!(" var {}", uci_variant_name(n))).collect();
+        crate::outln!("option name UCI_Variant type combo default chess{}", vars.concat());
+        crate::outln!("option name UCI_Chess960 type check default false");
+        crate::outln!("option name EnPassant type check default false");
+        crate::outln!("option name Personality type combo default normal var normal var random var greedy");
+        crate::outln!("uciok");
     }
-    Ok(())
-}
 
-/// `setoption name NAME [value VALUE]`.
-fn set_option(session: &mut Session, args: &[&str]) -> Result<(), String> {
-    let text = args.join(" ");
-    let rest = text.strip_prefix("name ").ok_or("setoption needs 'name NAME [value VALUE]'")?;
-    let (name, value) = match rest.split_once(" value ") {
-        Some((n, v)) => (n.trim(), v.trim()),
-        None => (rest.trim(), ""),
-    };
-    let number = |max: usize| -> Result<usize, String> {
-        value
-            .parse::<usize>()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .ok_or(format!("{name}: expected 1 to {max}, got '{value}'"))
-    };
-    session.stop();
-    match name.to_ascii_lowercase().as_str() {
-        "hash" => session.set_hash(number(MAX_HASH_MB)?).map_err(|e| format!("Hash: {e}"))?,
-        "clear hash" => session.shared.tt.clear(),
-        "multipv" => session.lines = number(MAX_LINES)?,
-        "move overhead" => {
-            let ms = value.parse::<u64>().ok().filter(|&ms| ms <= MAX_MOVE_OVERHEAD_MS);
-            let ms = ms.ok_or(format!("Move Overhead: expected 0 to {MAX_MOVE_OVERHEAD_MS}, got '{value}'"))?;
-            session.move_overhead = Duration::from_millis(ms);
-        }
-        "threads" => session.set_threads(number(MAX_THREADS)?),
-        "ponder" => {}
-        "uci_variant" => {
-            let fide = value == FIDE_UCI_NAME || value == "normal";
-            session.set_variant(if fide { fide_variant(session.chess960) } else { value })?;
-            announce_variant(&session.variant);
-        }
-        "uci_chess960" => {
-            session.chess960 = parse_check(name, value)?;
-            if [fide_variant(true), fide_variant(false)].contains(&session.variant.name.as_str()) {
-                session.set_variant(fide_variant(session.chess960))?;
+    /// Carries out one command line; `Err` is a message to report.
+    fn command(&mut self, line: &str) -> Result<Flow, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, args)) = words.split_first() else { return Ok(Flow::Continue) };
+        match name {
+            "uci" => self.identify(),
+            "isready" => crate::outln!("readyok"),
+            "debug" | "register" => {}
+            "d" => {
+                let pos = self.engine.position();
+                crate::out!("{}", pos.diagram());
+                crate::outln!("Fen: {}", pos.to_fen());
+                crate::outln!("Key: {:016X}", pos.hash());
             }
+            "help" => crate::outln!("{HELP}"),
+            "eval" => {
+                for line in self.engine.evaluation_report()? {
+                    crate::outln!("{line}");
+                }
+            }
+            "setoption" => self.set_option(args)?,
+            "ucinewgame" => {
+                self.engine.stop();
+                self.engine.clear_hash();
+                self.engine.set_variant(&self.engine.variant().name.clone())?;
+            }
+            "position" => {
+                self.engine.stop();
+                self.position(args)?;
+            }
+            "go" => self.go(args)?,
+            "stop" => self.engine.stop(),
+            "ponderhit" => self.engine.ponder_hit(),
+            "quit" => return Ok(Flow::Quit),
+            _ => return Err(format!("unknown command '{name}'")),
         }
-        "enpassant" => {
-            let on = parse_check(name, value)?;
-            session.set_variant_option("EnPassant", if on { "true" } else { "false" })?;
-        }
-        "personality" => session.personality = Personality::parse(value)?,
-        _ => return Err(format!("unknown option '{name}'")),
+        Ok(Flow::Continue)
     }
-    Ok(())
+
+    /// `setoption name NAME [value VALUE]`.
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        let text = args.join(" ");
+        let rest = text.strip_prefix("name ").ok_or("setoption needs 'name NAME [value VALUE]'")?;
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (rest.trim(), ""),
+        };
+        let number = |max: usize| -> Result<usize, String> {
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=max).contains(n))
+                .ok_or(format!("{name}: expected 1 to {max}, got '{value}'"))
+        };
+        let engine = &mut self.engine;
+        engine.stop();
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => engine.set_hash(number(MAX_HASH_MB)?).map_err(|e| format!("Hash: {e}"))?,
+            "clear hash" => engine.clear_hash(),
+            "multipv" => engine.set_lines(number(MAX_LINES)?),
+            "move overhead" => {
+                let ms = value.parse::<u64>().ok().filter(|&ms| ms <= MAX_MOVE_OVERHEAD_MS);
+                let ms = ms.ok_or(format!("Move Overhead: expected 0 to {MAX_MOVE_OVERHEAD_MS}, got '{value}'"))?;
+                engine.set_move_overhead(Duration::from_millis(ms));
+            }
+            "threads" => engine.set_threads(number(MAX_THREADS)?),
+            "ponder" => {}
+            "uci_variant" => {
+                let fide = value == FIDE_UCI_NAME || value == "normal";
+                engine.set_variant(if fide { fide_variant(self.chess960) } else { value })?;
+                announce_variant(engine.variant());
+            }
+            "uci_chess960" => {
+                self.chess960 = parse_check(name, value)?;
+                if [fide_variant(true), fide_variant(false)].contains(&engine.variant().name.as_str()) {
+                    engine.set_variant(fide_variant(self.chess960))?;
+                }
+            }
+            "enpassant" => {
+                let on = parse_check(name, value)?;
+                engine.set_variant_option("EnPassant", if on { "true" } else { "false" })?;
+            }
+            "personality" => engine.set_personality(Personality::parse(value)?),
+            _ => return Err(format!("unknown option '{name}'")),
+        }
+        Ok(())
+    }
+
+    /// `position (startpos | fen FEN) [moves M...]`.
+    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        let split = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
+        let (setup, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
+        match setup.split_first() {
+            Some((&"startpos", [])) => self.engine.set_position(None, moves),
+            Some((&"fen", fen)) if !fen.is_empty() => self.engine.set_position(Some(&fen.join(" ")), moves),
+            _ => Err("position needs 'startpos' or 'fen FEN', then optionally 'moves ...'".into()),
+        }
+    }
+
+    /// `go perft N`: the leaves under each root move, then their sum, as Stockfish writes them.
+    fn perft(&mut self, depth: &str) -> Result<(), String> {
+        let depth = depth.parse::<u32>().ok().filter(|d| (1..=MAX_PERFT_DEPTH).contains(d));
+        let depth = depth.ok_or(format!("go perft: a depth from 1 to {MAX_PERFT_DEPTH} expected"))?;
+        self.engine.stop();
+        let counts = self.engine.divide(depth);
+        let variant = self.engine.variant();
+        for (mv, nodes) in &counts {
+            crate::outln!("{}: {nodes}", mv.to_text(variant));
+        }
+        crate::outln!("\nNodes searched: {}\n", counts.iter().map(|(_, n)| n).sum::<u64>());
+        Ok(())
+    }
+
+    /// `go` with its limits; the search reports from its own thread.
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        if let ["perft", depth, ..] = args {
+            return self.perft(depth);
+        }
+        let mut limits = Limits::default();
+        let (mut time, mut inc) = ([None, None], [Duration::ZERO; 2]);
+        let mut moves_to_go = None;
+        let mut ponder = false;
+        let mut i = 0;
+        while i < args.len() {
+            let value = || -> Result<u64, String> {
+                let v = args.get(i + 1).ok_or(format!("go {}: missing number", args[i]))?;
+                v.parse::<i64>().map(|n| n.max(0) as u64).map_err(|_| format!("go {}: '{v}' is not a number", args[i]))
+            };
+            let ms = |n: u64| Duration::from_millis(n);
+            match args[i] {
+                "infinite" => limits.infinite = true,
+                "ponder" => ponder = true,
+                "searchmoves" => {
+                    let listed = args[i + 1..].iter().take_while(|w| !GO_WORDS.contains(w));
+                    let mut pos = self.engine.position().clone();
+                    let mut wanted = Vec::new();
+                    for text in listed {
+                        wanted.push(self.engine.parse(&mut pos, text).map_err(|e| format!("go searchmoves: {e}"))?);
+                    }
+                    i += wanted.len();
+                    limits.excluded = self.engine.legal_moves().into_iter().filter(|m| !wanted.contains(m)).collect();
+                }
+                word => {
+                    let n = value()?;
+                    match word {
+                        "wtime" => time[0] = Some(ms(n)),
+                        "btime" => time[1] = Some(ms(n)),
+                        "winc" => inc[0] = ms(n),
+                        "binc" => inc[1] = ms(n),
+                        "movestogo" => moves_to_go = Some(n as u32),
+                        "depth" => limits.depth = Some(n.clamp(1, 127) as u32),
+                        "nodes" => limits.nodes = Some(n.max(1)),
+                        "movetime" => limits.movetime = Some(ms(n)),
+                        "mate" => limits.depth = Some((2 * n).clamp(1, 127) as u32),
+                        other => return Err(format!("go: unknown limit '{other}'")),
+                    }
+                    i += 1;
+                }
+            }
+            i += 1;
+        }
+        let side = self.engine.position().side().index();
+        if let Some(remaining) = time[side] {
+            limits.clock = Some(Clock { remaining, increment: inc[side], moves_to_go });
+        }
+        if ponder {
+            self.engine.ponder(None, limits, print_info, print_best);
+        } else {
+            self.engine.go(limits, print_info, print_best);
+        }
+        Ok(())
+    }
 }
 
 /// FIDE chess, or FIDE Chess960 when `UCI_Chess960` is on.
@@ -205,17 +300,6 @@ fn announce_variant(variant: &Variant) {
     );
 }
 
-/// `position (startpos | fen FEN) [moves M...]`.
-fn position(session: &mut Session, args: &[&str]) -> Result<(), String> {
-    let split = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
-    let (setup, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
-    match setup.split_first() {
-        Some((&"startpos", [])) => session.set_position(None, moves),
-        Some((&"fen", fen)) if !fen.is_empty() => session.set_position(Some(&fen.join(" ")), moves),
-        _ => Err("position needs 'startpos' or 'fen FEN', then optionally 'moves ...'".into()),
-    }
-}
-
 /// The words that start a limit of `go`, which end a list of `searchmoves`.
 const GO_WORDS: &[&str] = &[
     "infinite",
@@ -233,79 +317,7 @@ const GO_WORDS: &[&str] = &[
     "perft",
 ];
 
-/// `go perft N`: the leaves under each root move, then their sum, as Stockfish writes them.
-fn perft(session: &mut Session, depth: &str) -> Result<(), String> {
-    let depth = depth.parse::<u32>().ok().filter(|d| (1..=MAX_PERFT_DEPTH).contains(d));
-    let depth = depth.ok_or(format!("go perft: a depth from 1 to {MAX_PERFT_DEPTH} expected"))?;
-    session.stop();
-    let variant = session.variant.clone();
-    let counts = with_rules!(&variant.family, |rules| divide(rules, &session.position, depth));
-    for (mv, nodes) in &counts {
-        crate::outln!("{}: {nodes}", mv.to_text(&variant));
-    }
-    crate::outln!("\nNodes searched: {}\n", counts.iter().map(|(_, n)| n).sum::<u64>());
-    Ok(())
-}
-
-/// `go` with its limits; the search reports from its own thread.
-fn go(session: &mut Session, args: &[&str]) -> Result<(), String> {
-    if let ["perft", depth, ..] = args {
-        return perft(session, depth);
-    }
-    let mut limits = Limits::default();
-    let (mut time, mut inc) = ([None, None], [Duration::ZERO; 2]);
-    let mut moves_to_go = None;
-    let mut ponder = false;
-    let mut i = 0;
-    while i < args.len() {
-        let value = || -> Result<u64, String> {
-            let v = args.get(i + 1).ok_or(format!("go {}: missing number", args[i]))?;
-            v.parse::<i64>().map(|n| n.max(0) as u64).map_err(|_| format!("go {}: '{v}' is not a number", args[i]))
-        };
-        let ms = |n: u64| Duration::from_millis(n);
-        match args[i] {
-            "infinite" => limits.infinite = true,
-            "ponder" => ponder = true,
-            "searchmoves" => {
-                let listed = args[i + 1..].iter().take_while(|w| !GO_WORDS.contains(w));
-                let mut pos = session.position.clone();
-                let mut wanted = Vec::new();
-                for text in listed {
-                    wanted.push(session.parse(&mut pos, text).map_err(|e| format!("go searchmoves: {e}"))?);
-                }
-                i += wanted.len();
-                limits.excluded = session.legal_moves().into_iter().filter(|m| !wanted.contains(m)).collect();
-            }
-            word => {
-                let n = value()?;
-                match word {
-                    "wtime" => time[0] = Some(ms(n)),
-                    "btime" => time[1] = Some(ms(n)),
-                    "winc" => inc[0] = ms(n),
-                    "binc" => inc[1] = ms(n),
-                    "movestogo" => moves_to_go = Some(n as u32),
-                    "depth" => limits.depth = Some(n.clamp(1, 127) as u32),
-                    "nodes" => limits.nodes = Some(n.max(1)),
-                    "movetime" => limits.movetime = Some(ms(n)),
-                    "mate" => limits.depth = Some((2 * n).clamp(1, 127) as u32),
-                    other => return Err(format!("go: unknown limit '{other}'")),
-                }
-                i += 1;
-            }
-        }
-        i += 1;
-    }
-    let side = session.position.side().index();
-    if let Some(remaining) = time[side] {
-        limits.clock = Some(Clock { remaining, increment: inc[side], moves_to_go });
-    }
-    session.shared.pondering.store(ponder, Ordering::Relaxed);
-    limits.lines = session.lines;
-    session.go(limits, print_info, print_best);
-    Ok(())
-}
-
-fn print_info(variant: &Variant, info: &Info, shared: &Shared) {
+fn print_info(variant: &Variant, info: &Info, hashfull: u32) {
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(variant)).collect();
     crate::outln!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
@@ -315,7 +327,7 @@ fn print_info(variant: &Variant, info: &Info, shared: &Shared) {
         info.score_text(),
         info.nodes,
         info.nps(),
-        shared.tt.hashfull(),
+        hashfull,
         info.time.as_millis(),
         pv.join(" ")
     );

@@ -9,20 +9,18 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::session::Session;
 use super::Event;
 use crate::config::Config;
+use crate::engine::Engine;
 use crate::geometry::Square;
 use crate::movegen::Move;
 use crate::pieces::Color;
 use crate::position::Position;
-use crate::rules::outcome::outcome;
 use crate::rules::Outcome;
 use crate::search::personality::Personality;
 use crate::search::time::{Budget, Clock};
-use crate::search::{Info, Limits, Shared, MAX_HASH_MB, MAX_THREADS};
+use crate::search::{Info, Limits, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::{CastlingStyle, Variant};
-use crate::with_rules;
 use display::Display;
 
 /// The score below which the engine accepts a draw offer (centipawns, its own view).
@@ -66,7 +64,7 @@ struct Progress {
 
 /// One XBoard session.
 struct XBoard {
-    session: Session,
+    engine: Engine,
     display: Arc<Display>,
     events: Sender<Event>,
     /// The side the engine plays; `None` in force mode.
@@ -97,10 +95,10 @@ struct XBoard {
 
 /// Serves XBoard commands until `quit` or the end of input (the `xboard` line was read).
 pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i32 {
-    let session = Session::new(config);
-    let display = Arc::new(Display::new(&session.variant).expect("FIDE chess fits on XBoard's board"));
+    let engine = Engine::new(config);
+    let display = Arc::new(Display::new(engine.variant()).expect("FIDE chess fits on XBoard's board"));
     let mut xb = XBoard {
-        session,
+        engine,
         display,
         events,
         engine_side: Some(Color::Black),
@@ -140,7 +138,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i3
     xb.ponder = false;
     xb.analyzing = false;
     if matches!(xb.search, Some((_, Purpose::Think))) {
-        xb.session.shared.stop.store(true, Ordering::Relaxed);
+        xb.engine.halt();
     } else {
         xb.abandon();
     }
@@ -151,7 +149,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i3
             Err(_) => break,
         }
     }
-    xb.session.stop();
+    xb.engine.stop();
     0
 }
 
@@ -185,7 +183,7 @@ impl XBoard {
                 self.set_variant("normal")?;
                 self.engine_side = Some(Color::Black);
                 self.depth_limit = None;
-                self.session.shared.tt.clear();
+                self.engine.clear_hash();
             }
             "variant" => {
                 self.abandon();
@@ -198,12 +196,12 @@ impl XBoard {
             }
             "go" => {
                 self.leave_analysis();
-                self.engine_side = Some(self.session.position.side());
+                self.engine_side = Some(self.engine.position().side());
                 self.think();
             }
             "playother" => {
                 self.leave_analysis();
-                self.engine_side = Some(self.session.position.side().flip());
+                self.engine_side = Some(self.engine.position().side().flip());
                 self.ponder_if_wanted();
             }
             "usermove" => {
@@ -220,7 +218,7 @@ impl XBoard {
             "nps" => self.nps = number("nodes per second")?,
             "?" => {
                 if matches!(self.search, Some((_, Purpose::Think))) {
-                    self.session.shared.stop.store(true, Ordering::Relaxed);
+                    self.engine.halt();
                 }
             }
             "ping" => crate::outln!("pong {}", args.first().unwrap_or(&"")),
@@ -266,20 +264,20 @@ impl XBoard {
             }
             "hint" => {
                 if let Some(mv) = self.expected {
-                    crate::outln!("Hint: {}", self.display.move_legs(&self.session.variant, &mv).concat());
+                    crate::outln!("Hint: {}", self.display.move_legs(self.engine.variant(), &mv).concat());
                 }
             }
             "memory" => {
                 let mb = number("megabytes")?.clamp(1, MAX_HASH_MB as u64) as usize;
                 self.abandon();
-                if let Err(e) = self.session.set_hash(mb) {
+                if let Err(e) = self.engine.set_hash(mb) {
                     crate::outln!("# memory {mb}: {e}");
                 }
             }
             "cores" => {
                 let cores = number("a core count")?.clamp(1, MAX_THREADS as u64) as usize;
                 self.abandon();
-                self.session.set_threads(cores);
+                self.engine.set_threads(cores);
             }
             "option" => self.option(rest)?,
             "lift" => self.lift(args.first().copied().unwrap_or(""))?,
@@ -297,12 +295,12 @@ impl XBoard {
     /// The reply to `protover`.
     fn features(&self) {
         let names: Vec<String> = self
-            .session
-            .config
+            .engine
+            .config()
             .names()
             .into_iter()
             .filter(|name| {
-                self.session.config.variant(name, &[]).is_ok_and(|v| Display::new(&v).is_ok() && shows_truly(&v))
+                self.engine.config().variant(name, &[]).is_ok_and(|v| Display::new(&v).is_ok() && shows_truly(&v))
             })
             .collect();
         crate::outln!("feature done=0");
@@ -319,18 +317,18 @@ impl XBoard {
 
     /// Switches to variant `name` at its start position and tells XBoard how to show it.
     fn set_variant(&mut self, name: &str) -> Result<(), Reply> {
-        let previous = self.session.variant.name.clone();
-        self.session.set_variant(name).map_err(|e| Reply::Error(format!("unknown variant: {e}")))?;
-        match Display::new(&self.session.variant) {
+        let previous = self.engine.variant().name.clone();
+        self.engine.set_variant(name).map_err(|e| Reply::Error(format!("unknown variant: {e}")))?;
+        match Display::new(self.engine.variant()) {
             Ok(display) => self.display = Arc::new(display),
             Err(reason) => {
-                self.session.set_variant(&previous).ok();
+                self.engine.set_variant(&previous).ok();
                 return error(format!("variant {name} cannot be shown: {reason}"));
             }
         }
         self.new_game();
-        let variant = self.session.variant.clone();
-        if let Some(setup) = self.display.setup_line(&variant, &self.display.fen(&self.session.position)) {
+        let variant = self.engine.variant().clone();
+        if let Some(setup) = self.display.setup_line(&variant, &self.display.fen(self.engine.position())) {
             crate::outln!("{setup}");
         }
         for line in self.display.piece_lines(&variant) {
@@ -351,7 +349,7 @@ impl XBoard {
 
     /// `setboard FEN`: Vorpal's own FEN, or XBoard's FEN of the displayed board.
     fn setboard(&mut self, fen: &str) -> Result<(), Reply> {
-        let variant = self.session.variant.clone();
+        let variant = self.engine.variant().clone();
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let board = *fields.first().ok_or(Reply::Error("setboard needs a FEN".into()))?;
         let vorpal = if variant.geometry.layers == 1 || board.contains('|') {
@@ -370,7 +368,7 @@ impl XBoard {
             out.extend(fields.iter().skip(4).map(|s| s.to_string()));
             out.join(" ")
         };
-        self.session.set_position(Some(&vorpal), &[]).map_err(|e| Reply::Error(format!("bad FEN: {e}")))?;
+        self.engine.set_position(Some(&vorpal), &[]).map_err(|e| Reply::Error(format!("bad FEN: {e}")))?;
         self.new_game();
         if self.analyzing {
             self.analyze();
@@ -382,7 +380,7 @@ impl XBoard {
     /// start squares in `board`: XBoard's FEN of a multi-board variant carries none, because
     /// XBoard would apply its own castling to them.
     fn castling_in_place(&self, board: &str, side: &str) -> String {
-        let variant = &self.session.variant;
+        let variant = self.engine.variant();
         let start_fen = &variant.start_fen;
         let Ok(start) = Position::from_fen(variant.clone(), start_fen) else { return "-".into() };
         let start_fields: Vec<&str> = start_fen.split_whitespace().collect();
@@ -445,11 +443,11 @@ impl XBoard {
                     other => return error(format!("EnPassant is 0 or 1, not '{other}'")),
                 };
                 self.abandon();
-                self.session.set_variant_option("EnPassant", on).map_err(Reply::Error)?;
-                let name = self.session.variant.name.clone();
+                self.engine.set_variant_option("EnPassant", on).map_err(Reply::Error)?;
+                let name = self.engine.variant().name.clone();
                 self.set_variant(&name)?;
             }
-            "Personality" => self.session.personality = Personality::parse(value.trim()).map_err(Reply::Error)?,
+            "Personality" => self.engine.set_personality(Personality::parse(value.trim()).map_err(Reply::Error)?),
             other => return error(format!("unknown option '{other}'")),
         }
         Ok(())
@@ -459,7 +457,7 @@ impl XBoard {
     /// leave the rook where it was), nor a move of a piece XBoard does not show, nor a pawn step
     /// XBoard would take for en passant.
     fn showable(&self, mv: &Move) -> bool {
-        self.display.shows_move(&self.session.position, mv) && !self.hidden_now().contains(&mv.from())
+        self.display.shows_move(self.engine.position(), mv) && !self.hidden_now().contains(&mv.from())
     }
 
     /// The pieces XBoard does not show now.
@@ -469,13 +467,13 @@ impl XBoard {
 
     /// The legal moves XBoard can show; the others are refused from the user and not played.
     fn showable_moves(&mut self) -> Vec<Move> {
-        let moves = self.session.legal_moves();
+        let moves = self.engine.legal_moves();
         moves.into_iter().filter(|m| self.showable(m)).collect()
     }
 
     /// The game's outcome at the current position, if it is over.
     fn outcome(&mut self) -> Option<Outcome> {
-        with_rules!(&self.session.variant.family, |rules| outcome(rules, &mut self.session.position))
+        self.engine.outcome()
     }
 
     /// A move from the user (or the other engine).
@@ -483,8 +481,8 @@ impl XBoard {
         if self.game_over {
             return Err(Reply::Illegal("the game is over".into(), text.into()));
         }
-        let moves = self.session.legal_moves();
-        let variant = self.session.variant.clone();
+        let moves = self.engine.legal_moves();
+        let variant = self.engine.variant().clone();
         let mv = self
             .display
             .find_move(&variant, &moves, text)
@@ -502,7 +500,7 @@ impl XBoard {
         let pondered = match self.search {
             Some((number, Purpose::Ponder(expected))) if expected == mv && self.engine_side.is_some() => {
                 self.search = Some((number, Purpose::Think));
-                self.session.shared.pondering.store(false, Ordering::Relaxed);
+                self.engine.ponder_hit();
                 true
             }
             _ => {
@@ -513,7 +511,7 @@ impl XBoard {
         self.play(mv);
         if self.analyzing {
             self.analyze();
-        } else if !self.claim_if_over() && !pondered && self.engine_side == Some(self.session.position.side()) {
+        } else if !self.claim_if_over() && !pondered && self.engine_side == Some(self.engine.position().side()) {
             self.think();
         }
         Ok(())
@@ -521,7 +519,7 @@ impl XBoard {
 
     /// Makes `mv` and notes the pieces it puts on the board that XBoard does not show.
     fn play(&mut self, mv: Move) {
-        let g = self.session.variant.geometry.clone();
+        let g = self.engine.variant().geometry.clone();
         let squares: Vec<Square> = (0..g.layers)
             .flat_map(|l| (0..g.files * g.ranks).map(move |c| Square::new(l, c)))
             .filter(|&sq| g.exists(sq))
@@ -531,16 +529,16 @@ impl XBoard {
         let empty_before: Vec<Square> = squares
             .iter()
             .copied()
-            .filter(|&sq| self.session.position.piece_at(sq).is_none() || vacated.contains(&Some(sq)))
+            .filter(|&sq| self.engine.position().piece_at(sq).is_none() || vacated.contains(&Some(sq)))
             .collect();
-        self.session.position.make(mv);
+        self.engine.make(mv);
         let shown = [Some(mv.to()), mv.rook().map(|(_, to)| to)];
         let mut hidden: Vec<Square> =
             self.hidden_now().iter().copied().filter(|&sq| sq != mv.to() && Some(sq) != mv.capture()).collect();
         hidden.extend(
             empty_before
                 .into_iter()
-                .filter(|&sq| self.session.position.piece_at(sq).is_some() && !shown.contains(&Some(sq))),
+                .filter(|&sq| self.engine.position().piece_at(sq).is_some() && !shown.contains(&Some(sq))),
         );
         self.hidden.push(hidden);
         self.moves_made += 1;
@@ -550,7 +548,7 @@ impl XBoard {
     /// Prints the result claim if the game is over by the rules; returns whether it is.
     fn claim_if_over(&mut self) -> bool {
         let Some(outcome) = self.outcome() else { return false };
-        crate::outln!("{} {{{}}}", outcome.result(), outcome.describe(&self.session.position));
+        crate::outln!("{} {{{}}}", outcome.result(), outcome.describe(self.engine.position()));
         self.game_over = true;
         true
     }
@@ -562,7 +560,7 @@ impl XBoard {
         }
         self.abandon();
         for _ in 0..count {
-            self.session.position.unmake();
+            self.engine.unmake();
             self.hidden.pop();
         }
         self.moves_made -= count;
@@ -576,13 +574,13 @@ impl XBoard {
 
     /// The limits for choosing the engine's move now.
     fn limits(&mut self) -> Limits {
-        let excluded = self.session.legal_moves().into_iter().filter(|m| !self.showable(m)).collect();
+        let excluded = self.engine.legal_moves().into_iter().filter(|m| !self.showable(m)).collect();
         let mut limits =
-            Limits { depth: self.depth_limit, excluded, overhead: self.session.move_overhead, ..Limits::default() };
+            Limits { depth: self.depth_limit, excluded, overhead: self.engine.move_overhead(), ..Limits::default() };
         let budget = match self.control.per_move {
             Some(per_move) => Budget::fixed(per_move, limits.overhead).hard,
             None => {
-                let played = self.session.position.fullmove().saturating_sub(1);
+                let played = self.engine.position().fullmove().saturating_sub(1);
                 let moves_to_go = (self.control.moves > 0).then(|| self.control.moves - played % self.control.moves);
                 let clock = Clock { remaining: self.clock, increment: self.control.increment, moves_to_go };
                 if self.nps == 0 {
@@ -615,19 +613,13 @@ impl XBoard {
         if !self.showable_moves().contains(&expected) {
             return;
         }
-        let mut pos = self.session.position.clone();
-        pos.make(expected);
-        let ended = with_rules!(&self.session.variant.family, |rules| outcome(rules, &mut pos)).is_some();
-        if ended {
+        if self.engine.outcome_after(expected).is_some() {
             return;
         }
-        let saved = std::mem::replace(&mut self.session.position, pos);
-        self.session.shared.pondering.store(true, Ordering::Relaxed);
         let mut limits = self.limits();
         // On a ponder hit the opponent's clock was ours to use: count the budget from then.
         limits.clock = limits.clock.map(|c| Clock { remaining: c.remaining + c.increment, ..c });
         self.start(limits, Purpose::Ponder(expected));
-        self.session.position = saved;
     }
 
     /// Starts infinite analysis of the current position.
@@ -646,33 +638,29 @@ impl XBoard {
         let (display, post, progress, events) =
             (self.display.clone(), self.post.clone(), self.progress.clone(), self.events.clone());
         let started = Instant::now();
-        self.session.go(
-            limits,
-            move |variant: &Variant, info: &Info, _: &Shared| {
-                if let Ok(mut p) = progress.lock() {
-                    *p = Progress {
-                        depth: info.depth,
-                        score: info.score,
-                        nodes: info.nodes,
-                        elapsed: started.elapsed(),
-                    };
-                }
-                if post.load(Ordering::Relaxed) {
-                    let pv: Vec<String> = info.pv.iter().map(|m| display.move_legs(variant, m).concat()).collect();
-                    crate::outln!(
-                        "{} {} {} {} {}",
-                        info.depth,
-                        xboard_score(info),
-                        info.time.as_millis() / 10,
-                        info.nodes,
-                        pv.join(" ")
-                    );
-                }
-            },
-            move |_: &Variant, result: Option<Info>| {
-                let _ = events.send(Event::Done(number, result));
-            },
-        );
+        let on_info = move |variant: &Variant, info: &Info, _hashfull: u32| {
+            if let Ok(mut p) = progress.lock() {
+                *p = Progress { depth: info.depth, score: info.score, nodes: info.nodes, elapsed: started.elapsed() };
+            }
+            if post.load(Ordering::Relaxed) {
+                let pv: Vec<String> = info.pv.iter().map(|m| display.move_legs(variant, m).concat()).collect();
+                crate::outln!(
+                    "{} {} {} {} {}",
+                    info.depth,
+                    xboard_score(info),
+                    info.time.as_millis() / 10,
+                    info.nodes,
+                    pv.join(" ")
+                );
+            }
+        };
+        let on_done = move |_: &Variant, result: Option<Info>| {
+            let _ = events.send(Event::Done(number, result));
+        };
+        match purpose {
+            Purpose::Ponder(expected) => self.engine.ponder(Some(expected), limits, on_info, on_done),
+            Purpose::Think | Purpose::Analyze => self.engine.go(limits, on_info, on_done),
+        }
     }
 
     /// A search ended: play its move if it was choosing one.
@@ -687,10 +675,10 @@ impl XBoard {
         };
         let mv = info.pv[0];
         // A move XBoard cannot show is played only when nothing else is legal (the search's rule).
-        if self.engine_side != Some(self.session.position.side()) || !self.session.legal_moves().contains(&mv) {
+        if self.engine_side != Some(self.engine.position().side()) || !self.engine.legal_moves().contains(&mv) {
             return;
         }
-        let legs = self.display.move_legs(&self.session.variant, &mv);
+        let legs = self.display.move_legs(self.engine.variant(), &mv);
         self.play(mv);
         for leg in legs {
             crate::outln!("move {leg}");
@@ -718,14 +706,14 @@ impl XBoard {
     /// Stops any search and forgets its result.
     fn abandon(&mut self) {
         self.search = None;
-        self.session.stop();
+        self.engine.stop();
     }
 
     /// `lift SQ`: highlight where the piece there may go.
     fn lift(&mut self, square: &str) -> Result<(), Reply> {
         let from = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
         let moves = self.showable_moves();
-        let variant = self.session.variant.clone();
+        let variant = self.engine.variant().clone();
         let display = &self.display;
         let same = |a, b| display.square_name(&variant, a) == display.square_name(&variant, b);
         // A second lift on the intermediate square of a multi-leg move marks that move's ends.
@@ -766,9 +754,9 @@ impl XBoard {
     fn put(&mut self, square: &str) -> Result<(), Reply> {
         let to = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
         let Some(from) = self.lifted else { return Ok(()) };
-        let variant = self.session.variant.clone();
+        let variant = self.engine.variant().clone();
         let choices: String = self
-            .session
+            .engine
             .legal_moves()
             .iter()
             .filter(|m| m.from() == from && m.to() == to)
@@ -786,7 +774,7 @@ impl XBoard {
         let to = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
         let Some(from) = self.lifted else { return Ok(()) };
         let victims: Vec<_> = self
-            .session
+            .engine
             .legal_moves()
             .iter()
             .filter(|m| m.from() == from && m.to() == to)

@@ -1,0 +1,392 @@
+//! The engine every front end drives: the variant and its options, the game's position, the
+//! search's table and threads, and the search running in the background. It narrows the masks,
+//! picks the rule family and builds the evaluation in one place, so that UCI, XBoard, the
+//! command line and the benchmarks call it and nothing below it.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::config::Config;
+use crate::eval::{Eval, Evaluate, Terms};
+use crate::geometry::Square;
+use crate::movegen::{legal, parse_move, Move};
+use crate::perft::divide;
+use crate::pieces::Color;
+use crate::position::Position;
+use crate::rules::outcome::{outcome, Outcome};
+use crate::search::personality::{choose, Personality, Rng};
+use crate::search::time::DEFAULT_MOVE_OVERHEAD;
+use crate::search::{search, Info, Limits, Shared};
+use crate::variant::Variant;
+use crate::{with_narrowest, with_rules};
+
+/// The default transposition table size in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// One engine: what a protocol loop keeps between commands.
+pub struct Engine {
+    config: Config,
+    variant: Arc<Variant>,
+    /// Variant options set by the user, as (name, value).
+    options: Vec<(String, String)>,
+    position: Position,
+    shared: Arc<Shared>,
+    hash_mb: usize,
+    personality: Personality,
+    /// Seed of the next search's reference personality; each search advances it.
+    seed: u64,
+    move_overhead: Duration,
+    /// How many best lines a search reports (UCI's MultiPV).
+    lines: usize,
+    running: Option<JoinHandle<()>>,
+}
+
+impl Engine {
+    /// An engine in FIDE chess at the start position, with a table of [`DEFAULT_HASH_MB`] and one thread.
+    pub fn new(config: Config) -> Engine {
+        let variant = config.variant("normal", &[]).expect("the built-in normal variant loads");
+        let position = Position::start(variant.clone()).expect("the built-in start position is valid");
+        Engine {
+            config,
+            variant,
+            options: Vec::new(),
+            position,
+            shared: Arc::new(Shared::new(DEFAULT_HASH_MB, 1)),
+            hash_mb: DEFAULT_HASH_MB,
+            personality: Personality::Normal,
+            seed: 1,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+            lines: 1,
+            running: None,
+        }
+    }
+
+    /// The variants it knows.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The current variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The game's current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Switches to variant `name` (with the current options) at its start position.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        self.set_variant_with(name, self.options.clone())
+    }
+
+    /// Sets variant option `name` (replacing its old value) and restarts the variant with it.
+    pub fn set_variant_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut options = self.options.clone();
+        options.retain(|(n, _)| n != name);
+        options.push((name.into(), value.into()));
+        self.set_variant_with(&self.variant.name.clone(), options)
+    }
+
+    /// Switches to variant `name` with exactly these options, at its start position; on error
+    /// nothing changes.
+    pub fn set_variant_with(&mut self, name: &str, options: Vec<(String, String)>) -> Result<(), String> {
+        let variant = self.config.variant(name, &options).map_err(|e| e.to_string())?;
+        self.position = Position::start(variant.clone()).map_err(|e| e.to_string())?;
+        self.variant = variant;
+        self.options = options;
+        Ok(())
+    }
+
+    /// Sets up `fen` (or the start position) and plays `moves`; on error the position is unchanged.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let mut pos = match fen {
+            Some(fen) => Position::from_fen(self.variant.clone(), fen).map_err(|e| format!("bad FEN: {e}"))?,
+            None => Position::start(self.variant.clone()).map_err(|e| e.to_string())?,
+        };
+        for text in moves {
+            let mv = self.parse(&mut pos, text)?;
+            pos.make(mv);
+        }
+        self.position = pos;
+        Ok(())
+    }
+
+    /// Plays `mv`, a legal move of the current position.
+    pub fn make(&mut self, mv: Move) {
+        self.position.make(mv);
+    }
+
+    /// Takes back the last move made.
+    pub fn unmake(&mut self) {
+        self.position.unmake();
+    }
+
+    /// The legal move `text` names in `pos`, a position of the current variant.
+    pub fn parse(&self, pos: &mut Position, text: &str) -> Result<Move, String> {
+        with_rules!(&self.variant.family, |rules| parse_move(rules, pos, text)).map_err(|e| e.to_string())
+    }
+
+    /// The legal moves of the current position.
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        with_rules!(&self.variant.family, |rules| legal(rules, &mut self.position, &mut moves));
+        moves
+    }
+
+    /// How the game has ended in the current position, if it has.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        with_rules!(&self.variant.family, |rules| outcome(rules, &mut self.position))
+    }
+
+    /// How the game would end after `mv` in the current position, if it would.
+    pub fn outcome_after(&self, mv: Move) -> Option<Outcome> {
+        let mut pos = self.position.clone();
+        pos.make(mv);
+        with_rules!(&self.variant.family, |rules| outcome(rules, &mut pos))
+    }
+
+    /// The leaves `depth` plies below each legal move of the current position.
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        with_rules!(&self.variant.family, |rules| divide(rules, &self.position, depth))
+    }
+
+    /// How moves are chosen: by searching, or by a reference personality.
+    pub fn set_personality(&mut self, personality: Personality) {
+        self.personality = personality;
+    }
+
+    /// Sets the seed of the next search's reference personality.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// Time kept back from every clock for the move to reach the GUI.
+    pub fn move_overhead(&self) -> Duration {
+        self.move_overhead
+    }
+
+    /// Sets the time kept back from every clock.
+    pub fn set_move_overhead(&mut self, overhead: Duration) {
+        self.move_overhead = overhead;
+    }
+
+    /// Sets how many best lines a search reports (UCI's MultiPV).
+    pub fn set_lines(&mut self, lines: usize) {
+        self.lines = lines;
+    }
+
+    /// The static evaluation of the current position taken apart, as lines to print: each
+    /// board's material, each term's share (the evaluation less the evaluation with that term
+    /// weighed 0), the rest, and the total, all from White's side.
+    pub fn evaluation_report(&self) -> Result<Vec<String>, String> {
+        let white_view = |pos: &Position| if pos.side() == Color::White { 1 } else { -1 };
+        let evaluate = |variant: &Arc<Variant>| -> Result<i32, String> {
+            let pos = Position::from_fen(variant.clone(), &self.position.to_fen()).map_err(|e| e.to_string())?;
+            let eval = Eval::new(variant);
+            let score = with_rules!(&variant.family, |rules| rules.evaluate(&pos, &eval));
+            Ok(score * white_view(&pos))
+        };
+        let name = &self.variant.name;
+        let total = evaluate(&self.variant)?;
+        let eval = Eval::new(&self.variant);
+        let g = &self.variant.geometry;
+        let mut lines = vec![format!("Evaluation of this {name} position, centipawns from White's side")];
+        for layer in 0..g.layers {
+            let mut material = [0; 2];
+            for cell in 0..g.files * g.ranks {
+                let piece = self.position.piece_at(Square::new(layer, cell));
+                if piece.is_some() && g.exists(Square::new(layer, cell)) {
+                    material[piece.color().index()] += eval.values[piece.role() as usize];
+                }
+            }
+            lines.push(format!("board {}: material White {} Black {}", layer + 1, material[0], material[1]));
+        }
+        lines.push(format!("{:<16}{:>8}{:>8}", "term", "weight", "share"));
+        let mut shares = 0;
+        for &term in Terms::NAMES {
+            let without =
+                self.config.variant_weighing(name, &self.options, Some((term, 0))).map_err(|e| e.to_string())?;
+            let share = total - evaluate(&without)?;
+            if share != 0 {
+                let weight = eval.terms.weight(term).unwrap_or(0);
+                lines.push(format!("{term:<16}{weight:>8}{share:>+8}"));
+                shares += share;
+            }
+        }
+        lines.push(format!("{:<16}{:>8}{:>+8}", "material, rest", "", total - shares));
+        lines.push(format!("Final evaluation: {:+.2} (White's side)", total as f64 / 100.0));
+        Ok(lines)
+    }
+
+    /// Sets the table size (only between searches). When that much memory cannot be had, a
+    /// table of the previous size is kept and the error says so: a GUI's too-large `Hash` must
+    /// not cost it the engine.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), String> {
+        self.wait();
+        let threads = self.shared.threads();
+        // The old table goes first, so that old and new never need memory at once.
+        self.shared = Arc::new(Shared::new(1, threads));
+        match Shared::try_new(hash_mb, threads) {
+            Ok(shared) => {
+                self.shared = Arc::new(shared);
+                self.hash_mb = hash_mb;
+                Ok(())
+            }
+            Err(too_large) => {
+                let kept = match Shared::try_new(self.hash_mb, threads) {
+                    Ok(shared) => {
+                        self.shared = Arc::new(shared);
+                        self.hash_mb
+                    }
+                    Err(_) => 1,
+                };
+                self.hash_mb = kept;
+                Err(format!("{too_large}; the table stays at {kept} MB"))
+            }
+        }
+    }
+
+    /// Empties the table (only between searches).
+    pub fn clear_hash(&mut self) {
+        self.wait();
+        self.shared.tt.clear();
+    }
+
+    /// Sets the number of search threads (only between searches); the table stays.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.wait();
+        self.shared.set_threads(threads);
+    }
+
+    /// Whether a search is running.
+    pub fn searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Searches the current position on this thread and returns what the last iteration found
+    /// (`None` when the game is over); `on_info` is called after each iteration with the
+    /// variant, the iteration and how full the table is, in permille.
+    pub fn think(&mut self, limits: Limits, on_info: impl Fn(&Variant, &Info, u32)) -> Option<Info> {
+        let (limits, seed) = self.prepare(limits, false);
+        run(&self.position, &limits, &self.shared, self.personality, seed, &on_info)
+    }
+
+    /// Starts searching the current position in the background; `on_info` is called after each
+    /// iteration (as for [`Engine::think`]) and `on_done` with the result (`None` when the game
+    /// is over). A search still running is stopped first and reports as when stopped.
+    pub fn go(
+        &mut self,
+        limits: Limits,
+        on_info: impl Fn(&Variant, &Info, u32) + Send + 'static,
+        on_done: impl FnOnce(&Variant, Option<Info>) + Send + 'static,
+    ) {
+        self.start(self.position.clone(), false, limits, on_info, on_done);
+    }
+
+    /// Starts pondering in the background: searching the current position, or the one after
+    /// the opponent's `expected` reply, with the time limits held until [`Engine::ponder_hit`].
+    pub fn ponder(
+        &mut self,
+        expected: Option<Move>,
+        limits: Limits,
+        on_info: impl Fn(&Variant, &Info, u32) + Send + 'static,
+        on_done: impl FnOnce(&Variant, Option<Info>) + Send + 'static,
+    ) {
+        let mut pos = self.position.clone();
+        if let Some(mv) = expected {
+            pos.make(mv);
+        }
+        self.start(pos, true, limits, on_info, on_done);
+    }
+
+    /// The opponent played the move pondered on: the time limits start counting.
+    pub fn ponder_hit(&self) {
+        self.shared.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Stops a running search and readies the next: its limits with the engine's settings, and
+    /// the seed it uses.
+    fn prepare(&mut self, mut limits: Limits, pondering: bool) -> (Limits, u64) {
+        self.interrupt();
+        limits.overhead = self.move_overhead;
+        limits.lines = limits.lines.max(self.lines);
+        self.shared.stop.store(false, Ordering::Relaxed);
+        self.shared.pondering.store(pondering, Ordering::Relaxed);
+        let seed = self.seed;
+        self.seed = self.seed.wrapping_add(1);
+        (limits, seed)
+    }
+
+    fn start(
+        &mut self,
+        pos: Position,
+        pondering: bool,
+        limits: Limits,
+        on_info: impl Fn(&Variant, &Info, u32) + Send + 'static,
+        on_done: impl FnOnce(&Variant, Option<Info>) + Send + 'static,
+    ) {
+        let (limits, seed) = self.prepare(limits, pondering);
+        let (variant, shared, personality) = (self.variant.clone(), self.shared.clone(), self.personality);
+        self.running = Some(std::thread::spawn(move || {
+            let result = run(&pos, &limits, &shared, personality, seed, &on_info);
+            on_done(&variant, result);
+        }));
+    }
+
+    /// Tells a running search to stop, without waiting for it: it reports as when stopped.
+    pub fn halt(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Stops the search, if one runs, and waits for it to report.
+    pub fn stop(&mut self) {
+        self.shared.pondering.store(false, Ordering::Relaxed);
+        self.interrupt();
+    }
+
+    /// Stops the search, if one runs, leaving the pondering flag to the next one.
+    fn interrupt(&mut self) {
+        self.halt();
+        self.wait();
+    }
+
+    /// Waits for a running search to end by itself.
+    pub fn wait(&mut self) {
+        if let Some(handle) = self.running.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+/// Chooses a move in `pos`: the search on the narrowest masks its boards fit, with the family's
+/// rules and the variant's evaluation, or a reference personality.
+fn run(
+    pos: &Position,
+    limits: &Limits,
+    shared: &Shared,
+    personality: Personality,
+    seed: u64,
+    on_info: &impl Fn(&Variant, &Info, u32),
+) -> Option<Info> {
+    let variant = pos.variant().clone();
+    with_narrowest!(pos, |rules, pos| {
+        let eval = Eval::new(pos.variant());
+        if personality == Personality::Normal {
+            search(rules, &pos, &eval, limits, shared, |info| on_info(&variant, info, shared.tt.hashfull()))
+        } else {
+            choose(personality, rules, &pos, &eval, &mut Rng::new(seed)).map(|mv| Info {
+                depth: 1,
+                seldepth: 1,
+                score: 0,
+                nodes: 1,
+                time: Duration::ZERO,
+                pv: vec![mv],
+                line: 1,
+            })
+        }
+    })
+}
