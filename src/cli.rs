@@ -10,16 +10,16 @@ use crate::arena::engine::{EngineSpec, Protocol, TimeControl};
 use crate::arena::game::{Adjudication, GameRules};
 use crate::arena::opening::{random_opening, Book, Opening};
 use crate::arena::stats::{Score, Sprt, Verdict};
-use crate::arena::{self, pgn, MatchConfig, Tournament};
+use crate::arena::{self, pgn_reader, MatchConfig, Tournament};
 use crate::config::Config;
 use crate::engine::Engine;
+use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
+use crate::notation::xboard::Display;
 use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::pieces::Color;
 use crate::position::Position;
-use crate::protocol::xboard::display::Display;
 use crate::rules::chess960;
-use crate::rules::outcome::outcome;
 use crate::search::personality::{Personality, Rng};
 use crate::search::{Limits, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::{CastlingStyle, Variant};
@@ -502,7 +502,7 @@ fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
 /// Replays game `number` of a PGN file.
 fn play_pgn(config: &Config, path: &Path, number: usize, at: PositionArgs) -> Result<(), Failure> {
     let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
-    let games = pgn::read_games(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let games = pgn_reader::read_games(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
     let game = games
         .get(number.wrapping_sub(1))
         .ok_or_else(|| bad(format!("{}: no game {number} (the file has {})", path.display(), games.len())))?;

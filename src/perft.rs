@@ -3,9 +3,9 @@
 use crate::geometry::Word;
 use rayon::prelude::*;
 
+use crate::movegen::ended_statically;
 use crate::movegen::{is_legal, legal, pseudo_legal_knowing_check, Legality, Move};
 use crate::position::Position;
-use crate::rules::outcome::ended_statically;
 use crate::rules::Rules;
 
 /// The number of legal move sequences of length `depth` from `pos`; a position whose game is

@@ -155,7 +155,7 @@ fn random_positions(name: &str, options: &[(&str, &str)], count: usize, seed: u6
             let mut list = Vec::new();
             let over = with_rules!(&v.family, |r| {
                 legal(r, &mut pos, &mut list);
-                vorpal::rules::outcome::ended_statically(r, &pos).is_some()
+                vorpal::movegen::ended_statically(r, &pos).is_some()
             });
             if list.is_empty() || over {
                 break;

@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::movegen::Move;
-use crate::protocol::xboard::display::Display;
+use crate::notation::xboard::Display;
+use crate::notation::XBOARD_MATE;
 use crate::search::MATE;
 use crate::variant::Variant;
 
@@ -874,10 +875,10 @@ fn uci_score(words: &[&str]) -> Option<i32> {
 /// An XBoard score in centipawns, its mates (100000 + N moves, or -100000 - N when mated) as
 /// Vorpal's mate scores of the same distance.
 fn xboard_score(value: i32) -> i32 {
-    let moves = value.abs() - 100_000;
+    let moves = value.abs() - XBOARD_MATE;
     match value {
-        v if v >= 100_000 => MATE - (2 * moves - 1).max(0),
-        v if v <= -100_000 => -(MATE - 2 * moves),
+        v if v >= XBOARD_MATE => MATE - (2 * moves - 1).max(0),
+        v if v <= -XBOARD_MATE => -(MATE - 2 * moves),
         v => v,
     }
 }

@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use super::engine::{Answer, Clocks, Engine, Thought, TimeControl, NO_CLOCK_MOVE_TIME};
 use super::opening::Opening;
+use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
 use crate::movegen::{legal, Move};
 use crate::pieces::Color;
 use crate::position::Position;
-use crate::rules::outcome::outcome;
 use crate::variant::Variant;
 use crate::with_rules;
 

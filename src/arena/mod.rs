@@ -5,6 +5,7 @@ pub mod engine;
 pub mod game;
 pub mod opening;
 pub mod pgn;
+pub mod pgn_reader;
 pub mod stats;
 
 use std::collections::HashMap;

@@ -4,12 +4,12 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::pgn::read_games;
+use super::pgn_reader::read_games;
+use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
 use crate::movegen::{legal, Move};
+use crate::notation::xboard::Display;
 use crate::position::Position;
-use crate::protocol::xboard::display::Display;
-use crate::rules::outcome::outcome;
 use crate::search::personality::Rng;
 use crate::variant::Variant;
 use crate::with_rules;

@@ -5,15 +5,15 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::ini::{self, Entry, IniError, Section};
-use crate::eval::psq::PieceSquare;
 use crate::eval::EvalData;
 use crate::geometry::Bitboard;
 use crate::geometry::Geometry;
 use crate::pieces::attacks::Tables;
 use crate::pieces::{betza, ByColor, PieceType, Role, MAX_ROLES};
-use crate::position::zobrist::Zobrist;
 use crate::position::Position;
 use crate::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
+use crate::variant::psq::PieceSquare;
+use crate::variant::zobrist::Zobrist;
 use crate::variant::{CastlingStyle, FenExtras, Variant};
 
 /// The engine.ini compiled into the binary.
@@ -460,7 +460,7 @@ fn build(
         psq: PieceSquare::default(),
         narrow: None,
     };
-    variant.psq = PieceSquare::new(&variant);
+    variant.psq = crate::eval::psq::piece_square(&variant);
     variant.narrow = variant.narrowed().map(Arc::new);
     let variant = Arc::new(variant);
     Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| fail("start", e.to_string()))?;

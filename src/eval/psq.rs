@@ -1,69 +1,16 @@
-//! Material and piece-square values per piece and square, derived from the variant's geometry.
-//! The position adds and subtracts them as pieces come and go, so evaluating a node reads three
-//! running sums instead of walking every piece of every layer.
+//! The material and piece-square values of a variant, derived from its geometry, its pieces,
+//! its family and engine.ini's numbers (the table itself is the variant's: [`PieceSquare`]).
 
 use super::{off_centre, Terms, PAWN};
-use crate::geometry::{Cell, Square, Word, MAX_CELLS, MAX_LAYERS};
-use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
+use crate::geometry::{Cell, Square, Word};
+use crate::pieces::{Color, Piece, Role, MAX_ROLES};
+use crate::variant::psq::{Entry, PieceSquare, SQUARES};
 use crate::variant::Variant;
 
 /// Centipawns per average target cell of a piece on an empty board (a knight on 8x8: 5.25 cells).
 const PER_TARGET: u32 = 40;
 /// A royal piece's value where kings are captured (losing the last one loses the game).
 const KING_CAPTURE_ROYAL: i32 = 2000;
-/// Square slots per piece in the table.
-const SQUARES: usize = MAX_LAYERS * MAX_CELLS;
-
-/// What one piece on one square adds to its position's [`Sums`].
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Entry {
-    /// Material plus piece-square value before (`[0]`) and in (`[1]`) the endgame, White's view.
-    score: [i32; 2],
-    /// The piece's material value.
-    material: i32,
-    /// The piece's share of the game phase: its value for pieces other than pawns and kings.
-    phase: i32,
-}
-
-/// The running sums a position keeps of its pieces' entries.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Sums {
-    /// Material plus piece-square values, White's minus Black's, before (`[0]`) and in (`[1]`) the
-    /// endgame.
-    pub score: [i32; 2],
-    /// Each side's material.
-    pub material: ByColor<i32>,
-    /// The material of both sides' pieces other than pawns and kings.
-    pub phase: i32,
-}
-
-impl Sums {
-    /// Counts a piece of `color` that arrived.
-    #[inline]
-    pub fn add(&mut self, color: Color, entry: Entry) {
-        self.score[0] += entry.score[0];
-        self.score[1] += entry.score[1];
-        self.material[color] += entry.material;
-        self.phase += entry.phase;
-    }
-
-    /// Uncounts a piece of `color` that left.
-    #[inline]
-    pub fn remove(&mut self, color: Color, entry: Entry) {
-        self.score[0] -= entry.score[0];
-        self.score[1] -= entry.score[1];
-        self.material[color] -= entry.material;
-        self.phase -= entry.phase;
-    }
-}
-
-/// Per role its material value, and per piece and square its [`Entry`].
-#[derive(Clone, Debug, Default)]
-pub struct PieceSquare {
-    /// Material value per role: engine.ini's `values`, else derived from the piece's reach.
-    pub values: Vec<i32>,
-    entries: Vec<Entry>,
-}
 
 /// How many cells a piece of `role` reaches from `cell` of an empty `layer`.
 fn reach<W: Word>(variant: &Variant<W>, role: Role, layer: u8, cell: Cell) -> u32 {
@@ -77,72 +24,60 @@ fn total_reach<W: Word>(variant: &Variant<W>, role: Role) -> u32 {
     variant.geometry.cells[0].into_iter().map(|c| reach(variant, role, 0, c)).sum()
 }
 
-impl PieceSquare {
-    /// The table of `variant`, from its geometry, pieces, family and engine.ini evaluation data.
-    pub fn new<W: Word>(variant: &Variant<W>) -> PieceSquare {
-        let g = &variant.geometry;
-        let terms: &Terms = &variant.eval.terms;
-        let cells = g.cells[0].count().max(1);
-        let values: Vec<i32> = (0..variant.pieces.len() as Role)
-            .map(|role| {
-                if let Some(Some(v)) = variant.eval.values.get(role as usize) {
-                    *v
-                } else if Some(role) == variant.pawn {
-                    PAWN
-                } else if Some(role) == variant.king {
-                    if variant.family.captures_kings() {
-                        KING_CAPTURE_ROYAL
-                    } else {
-                        0
-                    }
+/// The table of `variant`, from its geometry, pieces, family and engine.ini evaluation data.
+pub fn piece_square<W: Word>(variant: &Variant<W>) -> PieceSquare {
+    let g = &variant.geometry;
+    let terms: &Terms = &variant.eval.terms;
+    let cells = g.cells[0].count().max(1);
+    let values: Vec<i32> = (0..variant.pieces.len() as Role)
+        .map(|role| {
+            if let Some(Some(v)) = variant.eval.values.get(role as usize) {
+                *v
+            } else if Some(role) == variant.pawn {
+                PAWN
+            } else if Some(role) == variant.king {
+                if variant.family.captures_kings() {
+                    KING_CAPTURE_ROYAL
                 } else {
-                    (PER_TARGET * total_reach(variant, role) / cells) as i32
+                    0
                 }
-            })
-            .collect();
-        let mut entries = vec![Entry::default(); (2 * MAX_ROLES + 1) * SQUARES];
-        let top = g.ranks as i32 - 1;
-        for role in 0..variant.pieces.len() as Role {
-            let value = values[role as usize];
-            let is_piece = Some(role) != variant.pawn && Some(role) != variant.king;
-            let average = (total_reach(variant, role) / cells) as i32;
-            for layer in 0..g.layers {
-                for cell in g.cells[layer as usize] {
-                    let rank = g.rank(cell) as i32;
-                    let off_centre = off_centre(g, cell);
-                    for color in [Color::White, Color::Black] {
-                        let advance = if color == Color::White { rank } else { top - rank };
-                        let (mg, eg) = if Some(role) == variant.pawn {
-                            let bonus = terms.pawn_advance * (advance - 1).max(0);
-                            (bonus, 2 * bonus)
-                        } else if Some(role) == variant.king {
-                            (terms.king_centre * off_centre, -terms.king_centre * off_centre)
-                        } else {
-                            let centre = terms.mobility * (reach(variant, role, layer, cell) as i32 - average);
-                            (centre, centre)
-                        };
-                        let sign = if color == Color::White { 1 } else { -1 };
-                        let sq = Square::new(layer, cell);
-                        entries[Self::index(sq, Piece::new(role, color))] = Entry {
-                            score: [sign * (value + mg), sign * (value + eg)],
-                            material: value,
-                            phase: if is_piece { value } else { 0 },
-                        };
-                    }
+            } else {
+                (PER_TARGET * total_reach(variant, role) / cells) as i32
+            }
+        })
+        .collect();
+    let mut entries = vec![Entry::default(); (2 * MAX_ROLES + 1) * SQUARES];
+    let top = g.ranks as i32 - 1;
+    for role in 0..variant.pieces.len() as Role {
+        let value = values[role as usize];
+        let is_piece = Some(role) != variant.pawn && Some(role) != variant.king;
+        let average = (total_reach(variant, role) / cells) as i32;
+        for layer in 0..g.layers {
+            for cell in g.cells[layer as usize] {
+                let rank = g.rank(cell) as i32;
+                let off_centre = off_centre(g, cell);
+                for color in [Color::White, Color::Black] {
+                    let advance = if color == Color::White { rank } else { top - rank };
+                    let (mg, eg) = if Some(role) == variant.pawn {
+                        let bonus = terms.pawn_advance * (advance - 1).max(0);
+                        (bonus, 2 * bonus)
+                    } else if Some(role) == variant.king {
+                        (terms.king_centre * off_centre, -terms.king_centre * off_centre)
+                    } else {
+                        let centre = terms.mobility * (reach(variant, role, layer, cell) as i32 - average);
+                        (centre, centre)
+                    };
+                    let sign = if color == Color::White { 1 } else { -1 };
+                    let sq = Square::new(layer, cell);
+                    let piece = Piece::new(role, color);
+                    entries[PieceSquare::index(sq, piece)] = Entry {
+                        score: [sign * (value + mg), sign * (value + eg)],
+                        material: value,
+                        phase: if is_piece { value } else { 0 },
+                    };
                 }
             }
         }
-        PieceSquare { values, entries }
     }
-
-    #[inline]
-    fn index(sq: Square, piece: Piece) -> usize {
-        piece.index() * SQUARES + sq.index()
-    }
-
-    /// What `piece` on `sq` adds to the sums.
-    #[inline]
-    pub fn entry(&self, sq: Square, piece: Piece) -> Entry {
-        self.entries[Self::index(sq, piece)]
-    }
+    PieceSquare { values, entries }
 }

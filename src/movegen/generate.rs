@@ -1,10 +1,10 @@
 //! The generic move generator: geometric targets per piece, landed by the family's [`Rules`].
 
-use super::moves::{parse_parts, Move, MoveError, MoveKind};
 use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
 use crate::pieces::{Color, Role};
+use crate::position::moves::{parse_parts, Move, MoveError, MoveKind};
 use crate::position::Position;
-use crate::rules::{CheckThreats, Rules, Targets};
+use crate::rules::{in_check, CheckThreats, Rules, Targets};
 use crate::variant::CastlingStyle;
 
 /// Appends every pseudo-legal move (all rules but the mover's king safety) to `list`.
@@ -225,25 +225,6 @@ fn castling<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<M
             list.push(Move::castling((king_from, k), (rook_from, r)));
         });
     }
-}
-
-/// Whether any king of `color` is attacked.
-#[inline]
-pub fn in_check<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color) -> bool {
-    if R::KING_CAPTURE {
-        return false;
-    }
-    let Some(king) = pos.variant().king else {
-        return false;
-    };
-    for layer in 0..pos.variant().geometry.layers {
-        for cell in pos.pieces(color, king, layer) {
-            if rules.attacked(pos, Square::new(layer, cell), color.flip()) {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 /// What lets most moves be proven legal, or illegal, without playing them: check status and

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use super::{EnPassant, Position, Rights, Trip};
 use crate::geometry::{Cell, Geometry, Square, Word};
 use crate::pieces::{ByColor, Color, Piece};
-use crate::rules::Rules;
 use crate::variant::{CastlingStyle, FenExtras, Variant};
 
 /// Why a FEN was rejected.
@@ -72,8 +71,9 @@ fn err<T>(reason: impl Into<String>) -> Result<T, FenError> {
 }
 
 impl<W: Word> Position<W> {
-    /// Parses a FEN of `variant`, rejecting what is malformed or impossible with the reason.
-    pub fn from_fen(variant: Arc<Variant<W>>, fen: &str) -> Result<Position<W>, FenError> {
+    /// Parses a FEN of `variant` as written, rejecting what is malformed with the reason; what
+    /// the rules forbid is checked by [`Position::from_fen`], at the rules' level.
+    pub fn parse_fen(variant: Arc<Variant<W>>, fen: &str) -> Result<Position<W>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return err("it is empty");
@@ -98,7 +98,6 @@ impl<W: Word> Position<W> {
         for extra in fields.iter().skip(6) {
             pos.parse_extra(extra)?;
         }
-        pos.validate()?;
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
@@ -281,7 +280,7 @@ impl<W: Word> Position<W> {
             if text == "-" {
                 return Ok(None);
             }
-            match crate::movegen::moves::parse_parts(&v, text) {
+            match super::moves::parse_parts(&v, text) {
                 Ok((from, to, _)) => Ok(Some((from, to))),
                 Err(_) => err(format!("'{field}': '{text}' is not a move")),
             }
@@ -297,42 +296,6 @@ impl<W: Word> Position<W> {
             (FenExtras::LastPerSide, "lastb") => self.last_moves[Color::Black] = trip(value)?,
             _ => return err(format!("unknown extra field '{field}' for variant {}", v.name)),
         }
-        Ok(())
-    }
-
-    fn validate(&self) -> Result<(), FenError> {
-        let v = self.variant.clone();
-        let g = &v.geometry;
-        let king_capture = v.family.captures_kings();
-        if v.king.is_some() && !king_capture {
-            for color in Color::ALL {
-                let n = self.king_squares(color).count();
-                if n != 1 {
-                    return err(format!("{color:?} has {n} kings; variant {} needs exactly one", v.name));
-                }
-            }
-        }
-        if let Some(pawn) = v.pawn.filter(|_| !v.promotion.is_empty()) {
-            for l in 0..g.layers {
-                for color in Color::ALL {
-                    for c in self.pieces(color, pawn, l) {
-                        let r = g.rank(c);
-                        if r == 0 || r == g.ranks - 1 {
-                            return err(format!(
-                                "a pawn stands on {}, a first or last rank",
-                                g.square_name(Square::new(l, c))
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-        crate::with_rules!(&v.family, |rules| {
-            rules.validate(self).map_err(FenError)?;
-            if crate::movegen::in_check(rules, self, self.side.flip()) {
-                return err("the side not to move is in check");
-            }
-        });
         Ok(())
     }
 

@@ -1,8 +1,8 @@
 //! Making and unmaking moves, with the hash updated incrementally.
 
+use super::moves::{Move, MoveKind};
 use super::{EnPassant, Position, Rights, Undo};
 use crate::geometry::{Bitboard, Square, Word};
-use crate::movegen::{Move, MoveKind};
 use crate::pieces::{Color, Piece};
 
 /// What a pass changed, to take it back.

@@ -2,15 +2,15 @@
 
 pub mod fen;
 pub mod make;
-pub mod zobrist;
+pub mod moves;
 
 use std::sync::Arc;
 
-use crate::eval::psq::Sums;
 use crate::geometry::{Bitboard, Cells, Narrow, Square, Wide, Word, MAX_CELLS, MAX_LAYERS};
-use crate::movegen::Move;
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
+use crate::variant::psq::Sums;
 use crate::variant::{FenExtras, Variant};
+use moves::Move;
 
 pub use fen::FenError;
 
@@ -172,12 +172,6 @@ impl<W: Word> Position<W> {
             last_moves: self.last_moves,
             scores: self.scores,
         }
-    }
-
-    /// The variant's start position.
-    pub fn start(variant: Arc<Variant<W>>) -> Result<Position<W>, FenError> {
-        let fen = variant.start_fen.clone();
-        Position::from_fen(variant, &fen)
     }
 
     /// The variant this position belongs to.

@@ -1,44 +1,14 @@
 //! Alice Chess and its sisters (RULES.md, `alice` and "Alice family"): a piece moves on its
 //! board, then transfers to the twin square on another board.
 
-use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, CheckThreats, Rules, Targets};
+use super::{
+    attack_lines, attacked_on_layer, blockers_without, is_attacked, Alice, CheckThreats, Rules, Targets, Transfer,
+    ZeroMoves,
+};
 use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
-use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
+use crate::position::moves::{Move, MoveKind};
 use crate::position::Position;
-
-/// What happens after a move when the twin square is considered (rules 2 and 3, and sisters).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Transfer {
-    /// The twin must be empty and the piece lands there (`alice`, `alice2`, `msalice`, `alice3`).
-    Required,
-    /// The piece transfers when the twin is empty and stays otherwise (`odonohue`).
-    StayWhenBlocked,
-    /// The mover chooses to stay or to cross to an empty twin (`duo`).
-    Optional,
-}
-
-/// Which zero moves (a piece crossing to its twin without moving) exist.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ZeroMoves {
-    /// None (`alice`).
-    None,
-    /// Any piece onto an empty twin; not a king in check (`msalice`).
-    Quiet,
-    /// Non-pawn pieces onto an empty twin or capturing an enemy there (`duo`).
-    Capturing,
-}
-
-/// The rules of the Alice family, with the options that make its sisters.
-#[derive(Clone, Debug)]
-pub struct Alice {
-    /// The transfer rule.
-    pub transfer: Transfer,
-    /// The zero-move rule.
-    pub zero_moves: ZeroMoves,
-    /// Number of boards.
-    pub layers: u8,
-}
 
 impl Alice {
     /// The boards a piece on `layer` may transfer to.

@@ -1,14 +1,10 @@
 //! FIDE chess: one board, no transfer.
 
-use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, CheckThreats, Rules, Targets};
+use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, CheckThreats, Fide, Rules, Targets};
 use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
-use crate::movegen::{Move, MoveKind};
 use crate::pieces::Color;
+use crate::position::moves::{Move, MoveKind};
 use crate::position::Position;
-
-/// The rules of FIDE chess (on any single-layer geometry).
-#[derive(Clone, Debug, Default)]
-pub struct Fide;
 
 impl<W: Word> Rules<W> for Fide {
     const DISCOVERY_ONLY: bool = true;

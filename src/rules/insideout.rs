@@ -1,7 +1,7 @@
 //! Inside-out Chess (RULES.md `insideout`): eight dual fields with an outer cell (layer 1) and
 //! an inner cell (layer 2); kings are captured, and a captured king makes pawns spawn.
 
-use super::{is_attacked, Outcome, Reason, Rules, Targets};
+use super::{is_attacked, InsideOut, Outcome, Reason, Rules, Targets};
 use crate::geometry::{Bitboard, Cell, Square, Word};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -10,10 +10,6 @@ use crate::position::Position;
 const OUTER: u8 = 0;
 /// The layer of inner cells (the eight dual fields only).
 const INNER: u8 = 1;
-
-/// The rules of Inside-out Chess.
-#[derive(Clone, Debug, Default)]
-pub struct InsideOut;
 
 impl InsideOut {
     /// Rule 8: a player may not move a piece straight back from where their last move took it.

@@ -1,37 +1,18 @@
 //! Lilliputian Monochromatic Alice Chess (RULES.md, `lma`): a piece that would change colour
 //! lands on the other board instead, so every piece keeps its colour.
 
-use super::{attack_lines, blockers_without, is_attacked, CheckThreats, Rules, Targets};
-use crate::geometry::{Bitboard, Cell, Geometry, Square, Word, MAX_LAYERS};
+use super::{attack_lines, blockers_without, is_attacked, CheckThreats, Lma, Rules, Targets};
+use crate::geometry::{Bitboard, Cell, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::Position;
 
-/// The rules of LMA (two boards, colour-bound pieces).
-#[derive(Clone, Debug)]
-pub struct Lma<W: Word> {
-    /// The cells of each colour `(file + rank) mod 2`.
-    colour: [Bitboard<W>; 2],
-}
-
 impl<W: Word> Lma<W> {
-    /// The rules for a geometry.
-    pub fn new(geometry: &Geometry<W>) -> Lma<W> {
-        Lma { colour: [geometry.colour_mask(0), geometry.colour_mask(1)] }
-    }
-
-    /// The same rules with masks of another word, wide enough for the board.
-    pub fn resized<V: Word>(&self) -> Lma<V> {
-        Lma { colour: self.colour.map(Bitboard::resized) }
-    }
-
     /// The colour of a cell, looked up rather than divided out of its index (a hot path).
     #[inline]
     fn parity(&self, cell: Cell) -> usize {
         self.colour[1].contains(cell) as usize
     }
-}
 
-impl<W: Word> Lma<W> {
     /// Check by the colour rule, with `gone` (a castling king) taken off the board.
     fn attacked_without(&self, pos: &Position<W>, sq: Square, by: Color, gone: Option<Square>) -> bool {
         let (here, there, v) = (sq.layer(), 1 - sq.layer(), sq.cell());

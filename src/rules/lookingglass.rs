@@ -1,15 +1,12 @@
 //! Through the Looking-Glass (RULES.md `lookingglass`): two boards, a piece transfers after its
 //! move when its twin is empty and stays otherwise; Chess960 setups; kings are captured.
 
-use super::alice::{castle_transfer, transfer, Transfer};
-use super::{attacked_on_layer, Outcome, Reason, Rules, Targets};
+use super::alice::{castle_transfer, transfer};
+use super::Transfer;
+use super::{attacked_on_layer, LookingGlass, Outcome, Reason, Rules, Targets};
 use crate::geometry::{Square, Word};
 use crate::pieces::Color;
 use crate::position::Position;
-
-/// The rules of Through the Looking-Glass (the perfect-information game).
-#[derive(Clone, Debug, Default)]
-pub struct LookingGlass;
 
 impl<W: Word> Rules<W> for LookingGlass {
     const DISCOVERY_ONLY: bool = false;

@@ -12,17 +12,13 @@ pub mod lma;
 pub mod lookingglass;
 pub mod monochrome;
 pub mod outcome;
+pub mod setup;
 
-use crate::geometry::{Bitboard, Cell, Square, Wide, Word, MAX_LAYERS};
+use crate::geometry::{Bitboard, Cell, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::Position;
 
-pub use alice::{Alice, Transfer, ZeroMoves};
-pub use fide::Fide;
-pub use insideout::InsideOut;
-pub use lma::Lma;
-pub use lookingglass::LookingGlass;
-pub use monochrome::Monochrome;
+pub use crate::variant::family::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
 pub use outcome::{Outcome, Reason};
 
 /// The geometric targets of one piece on its own layer, sorted by what stands there.
@@ -137,7 +133,7 @@ pub trait Rules<W: Word>: Sync + Send + Sized {
 
     /// Whether a plain king move leaves the king safe, when the family can tell without playing
     /// it; `None` means "play it and look".
-    fn king_move_safe(&self, _pos: &Position<W>, _mv: crate::movegen::Move) -> Option<bool> {
+    fn king_move_safe(&self, _pos: &Position<W>, _mv: crate::position::moves::Move) -> Option<bool> {
         None
     }
 
@@ -149,7 +145,7 @@ pub trait Rules<W: Word>: Sync + Send + Sized {
         _pos: &Position<W>,
         _captures_only: bool,
         _checked: Option<bool>,
-        _list: &mut Vec<crate::movegen::Move>,
+        _list: &mut Vec<crate::position::moves::Move>,
     ) {
     }
 
@@ -181,7 +177,7 @@ pub trait Rules<W: Word>: Sync + Send + Sized {
 
     /// The result when the side to move has no legal move.
     fn no_moves(&self, pos: &Position<W>) -> Outcome {
-        if crate::movegen::in_check(self, pos, pos.side()) {
+        if in_check(self, pos, pos.side()) {
             Outcome { winner: Some(pos.side().flip()), reason: Reason::Checkmate }
         } else {
             Outcome { winner: None, reason: Reason::Stalemate }
@@ -197,23 +193,6 @@ pub trait Rules<W: Word>: Sync + Send + Sized {
     fn validate(&self, _pos: &Position<W>) -> Result<(), String> {
         Ok(())
     }
-}
-
-/// The rule family of a variant, with its options: the one place that names every family.
-#[derive(Clone, Debug)]
-pub enum Family<W: Word = Wide> {
-    /// FIDE chess on any geometry.
-    Fide(Fide),
-    /// Alice Chess and its sisters.
-    Alice(Alice),
-    /// Lilliputian Monochromatic Alice Chess.
-    Lma(Lma<W>),
-    /// Monochrome Chess.
-    Monochrome(Monochrome),
-    /// Inside-out Chess.
-    InsideOut(InsideOut),
-    /// Through the Looking-Glass.
-    LookingGlass(LookingGlass),
 }
 
 /// Runs `$body` with `$rules` bound to the concrete rules of `$family`, monomorphising it.
@@ -257,18 +236,6 @@ macro_rules! with_narrowest {
 }
 
 impl<W: Word> Family<W> {
-    /// The same family with its masks in another word, wide enough for its boards.
-    pub fn resized<V: Word>(&self) -> Family<V> {
-        match self {
-            Family::Fide(rules) => Family::Fide(rules.clone()),
-            Family::Alice(rules) => Family::Alice(rules.clone()),
-            Family::Lma(rules) => Family::Lma(rules.resized()),
-            Family::Monochrome(rules) => Family::Monochrome(rules.clone()),
-            Family::InsideOut(rules) => Family::InsideOut(rules.clone()),
-            Family::LookingGlass(rules) => Family::LookingGlass(rules.clone()),
-        }
-    }
-
     /// Whether the family's games are won by capturing kings rather than by mate.
     pub fn captures_kings(&self) -> bool {
         fn of<W: Word, R: Rules<W>>(_: &R) -> bool {
@@ -276,6 +243,25 @@ impl<W: Word> Family<W> {
         }
         with_rules!(self, |rules| of::<W, _>(rules))
     }
+}
+
+/// Whether any king of `color` is attacked.
+#[inline]
+pub fn in_check<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color) -> bool {
+    if R::KING_CAPTURE {
+        return false;
+    }
+    let Some(king) = pos.variant().king else {
+        return false;
+    };
+    for layer in 0..pos.variant().geometry.layers {
+        for cell in pos.pieces(color, king, layer) {
+            if rules.attacked(pos, Square::new(layer, cell), color.flip()) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Pieces of `by` on `layer` whose capture geometry reaches `cell`, riders stopped by `blockers`.

@@ -3,15 +3,11 @@
 
 use std::cmp::Ordering;
 
-use super::{attacked_on_layer, Outcome, Reason, Rules, Targets};
+use super::{attacked_on_layer, Monochrome, Outcome, Reason, Rules, Targets};
 use crate::geometry::{Square, Word};
-use crate::movegen::Move;
 use crate::pieces::Color;
+use crate::position::moves::Move;
 use crate::position::Position;
-
-/// The rules of Monochrome Chess.
-#[derive(Clone, Debug, Default)]
-pub struct Monochrome;
 
 impl Monochrome {
     /// The game's end by the scores: the higher score wins, equal scores draw.

@@ -3,8 +3,6 @@
 use crate::geometry::Word;
 use std::fmt;
 
-use super::Rules;
-use crate::movegen::legal;
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -92,30 +90,4 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.result(), self.reason)
     }
-}
-
-/// Whether the game is over without looking at moves: the family's own ends and the
-/// 50-move rule. This is what perft respects; repetition needs the game's history.
-#[inline]
-pub fn ended_statically<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>) -> Option<Outcome> {
-    rules.ended(pos).or_else(|| (pos.halfmove() >= 100).then(|| rules.drawn(pos, Reason::FiftyMoves)))
-}
-
-/// The outcome of the game at `pos`, or `None` while it goes on.
-pub fn outcome<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>) -> Option<Outcome> {
-    if let Some(o) = rules.ended(pos) {
-        return Some(o);
-    }
-    let mut moves = Vec::new();
-    legal(rules, pos, &mut moves);
-    if moves.is_empty() {
-        return Some(rules.no_moves(pos));
-    }
-    if pos.halfmove() >= 100 {
-        return Some(rules.drawn(pos, Reason::FiftyMoves));
-    }
-    if pos.repetitions() >= 3 {
-        return Some(rules.drawn(pos, Reason::Repetition));
-    }
-    None
 }

@@ -16,10 +16,9 @@ use std::time::Instant;
 
 use once_cell::sync::Lazy;
 
-use super::threads::Team;
 use super::time::Budget;
 use super::tt::{Bound, PackedMove};
-use super::{Info, Limits, Shared, MATE, MAX_PLY};
+use super::{Info, Limits, Shared, Team, MATE, MAX_PLY};
 use crate::eval::{Eval, Evaluate};
 use crate::geometry::{Word, MAX_CELLS, MAX_LAYERS};
 use crate::movegen::{

@@ -8,7 +8,8 @@ mod threads;
 pub mod time;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::movegen::Move;
@@ -103,6 +104,33 @@ impl Shared {
             threads: AtomicUsize::new(threads.max(1)),
             nodes: AtomicU64::new(0),
         }
+    }
+}
+
+/// What the threads of one search share besides the table.
+pub(super) struct Team {
+    /// Set by the main thread when the search is over.
+    pub(super) finished: AtomicBool,
+    /// The deepest iteration any helper has finished.
+    pub(super) deepest: AtomicU32,
+    /// That iteration's result.
+    pub(super) best: Mutex<Option<Info>>,
+}
+
+impl Team {
+    /// Records a helper's finished iteration if it is the deepest so far.
+    pub(super) fn publish(&self, info: Info) {
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        if best.as_ref().is_none_or(|b| info.depth > b.depth) {
+            self.deepest.store(info.depth, Ordering::Relaxed);
+            *best = Some(info);
+        }
+    }
+
+    /// A helper's result deeper than `depth`, if there is one.
+    pub(super) fn deeper_than(&self, depth: u32) -> Option<Info> {
+        let best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        best.as_ref().filter(|b| b.depth > depth).cloned()
     }
 }
 

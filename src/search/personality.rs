@@ -2,9 +2,9 @@
 
 use crate::eval::{Eval, Evaluate};
 use crate::geometry::Word;
+use crate::movegen::outcome;
 use crate::movegen::{legal, Move};
 use crate::position::Position;
-use crate::rules::outcome::outcome;
 
 /// How the engine chooses its moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]

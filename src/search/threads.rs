@@ -8,11 +8,11 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::alphabeta::Worker;
-use super::{Info, Limits, Shared, MATE, MAX_PLY};
+use super::{Info, Limits, Shared, Team, MATE, MAX_PLY};
 use crate::eval::{Eval, Evaluate};
+use crate::movegen::ended_statically;
 use crate::movegen::legal;
 use crate::position::Position;
-use crate::rules::outcome::ended_statically;
 
 /// Searches `pos` within `limits` on `shared.threads()` threads, calling `on_info` for every
 /// iteration the main thread finishes or takes over, deeper, from a helper; returns the deepest
@@ -106,31 +106,4 @@ pub fn search<W: Word, R: Evaluate<W>>(
             })
         })
     })
-}
-
-/// What the threads of one search share besides the table.
-pub(super) struct Team {
-    /// Set by the main thread when the search is over.
-    pub(super) finished: AtomicBool,
-    /// The deepest iteration any helper has finished.
-    pub(super) deepest: AtomicU32,
-    /// That iteration's result.
-    best: Mutex<Option<Info>>,
-}
-
-impl Team {
-    /// Records a helper's finished iteration if it is the deepest so far.
-    fn publish(&self, info: Info) {
-        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
-        if best.as_ref().is_none_or(|b| info.depth > b.depth) {
-            self.deepest.store(info.depth, Ordering::Relaxed);
-            *best = Some(info);
-        }
-    }
-
-    /// A helper's result deeper than `depth`, if there is one.
-    fn deeper_than(&self, depth: u32) -> Option<Info> {
-        let best = self.best.lock().unwrap_or_else(|e| e.into_inner());
-        best.as_ref().filter(|b| b.depth > depth).cloned()
-    }
 }

@@ -146,7 +146,7 @@ pub fn outcome(name: &str, fen: &str, moves: &[&str]) -> Option<String> {
             let mv = vorpal::movegen::parse_move(rules, &mut pos, m).unwrap_or_else(|e| panic!("{e}"));
             pos.make(mv);
         }
-        vorpal::rules::outcome::outcome(rules, &mut pos).map(|o| o.to_string())
+        vorpal::movegen::outcome(rules, &mut pos).map(|o| o.to_string())
     })
 }
 

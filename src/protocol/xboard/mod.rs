@@ -1,8 +1,6 @@
 //! XBoard/CECP v2: the protocol of XBoard and WinBoard. The engine keeps the game itself (unlike
 //! UCI), plays the side it is told to, ponders, analyses, claims results by the variant's rules,
-//! and shows multi-board variants on XBoard's one board through [`display`].
-
-pub mod display;
+//! and shows multi-board variants on XBoard's one board through [`crate::notation::xboard`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
@@ -14,6 +12,8 @@ use crate::config::Config;
 use crate::engine::Engine;
 use crate::geometry::Square;
 use crate::movegen::Move;
+use crate::notation::xboard::Display;
+use crate::notation::XBOARD_MATE;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::Outcome;
@@ -21,15 +21,12 @@ use crate::search::personality::Personality;
 use crate::search::time::{Budget, Clock};
 use crate::search::{Info, Limits, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::{CastlingStyle, Variant};
-use display::Display;
 
 /// The score below which the engine accepts a draw offer (centipawns, its own view).
 const DRAW_ACCEPT_CP: i32 = -100;
 /// What a person who typed `help` is told.
 const HELP: &str = "Vorpal speaks XBoard/CECP v2 here: new, variant NAME, usermove e2e4, go, force, undo, \
 setboard FEN, analyze, quit.";
-/// XBoard's score of a mate in N moves is this plus N.
-const XBOARD_MATE: i32 = 100_000;
 
 /// What the running search is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,14 +1,19 @@
 //! A loaded variant: geometry, pieces, rule options, start position, and its own tables.
 
+pub mod family;
+pub mod psq;
+pub mod weights;
+pub mod zobrist;
+
 use std::sync::Arc;
 
-use crate::eval::psq::PieceSquare;
-use crate::eval::EvalData;
 use crate::geometry::{Bitboard, Geometry, Narrow, Wide, Word};
 use crate::pieces::attacks::Tables;
 use crate::pieces::{ByColor, PieceType, Role};
-use crate::position::zobrist::Zobrist;
-use crate::rules::Family;
+use family::Family;
+use psq::PieceSquare;
+use weights::EvalData;
+use zobrist::Zobrist;
 
 /// Everything the engine knows about one variant, built once when it is loaded.
 pub struct Variant<W: Word = Wide> {

@@ -1,0 +1,104 @@
+//! The rule families and their options, as a variant carries them: which family, and the
+//! numbers and choices that make its sisters. What each family's rules do is in `rules`, one
+//! module per family, behind the `Rules` trait.
+
+use crate::geometry::{Bitboard, Geometry, Wide, Word};
+
+/// What happens after a move when the twin square is considered (rules 2 and 3, and sisters).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Transfer {
+    /// The twin must be empty and the piece lands there (`alice`, `alice2`, `msalice`, `alice3`).
+    Required,
+    /// The piece transfers when the twin is empty and stays otherwise (`odonohue`).
+    StayWhenBlocked,
+    /// The mover chooses to stay or to cross to an empty twin (`duo`).
+    Optional,
+}
+
+/// Which zero moves (a piece crossing to its twin without moving) exist.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ZeroMoves {
+    /// None (`alice`).
+    None,
+    /// Any piece onto an empty twin; not a king in check (`msalice`).
+    Quiet,
+    /// Non-pawn pieces onto an empty twin or capturing an enemy there (`duo`).
+    Capturing,
+}
+
+/// The rules of the Alice family, with the options that make its sisters.
+#[derive(Clone, Debug)]
+pub struct Alice {
+    /// The transfer rule.
+    pub transfer: Transfer,
+    /// The zero-move rule.
+    pub zero_moves: ZeroMoves,
+    /// Number of boards.
+    pub layers: u8,
+}
+
+/// The rules of FIDE chess (on any single-layer geometry).
+#[derive(Clone, Debug, Default)]
+pub struct Fide;
+
+/// The rules of Inside-out Chess.
+#[derive(Clone, Debug, Default)]
+pub struct InsideOut;
+
+/// The rules of Through the Looking-Glass (the perfect-information game).
+#[derive(Clone, Debug, Default)]
+pub struct LookingGlass;
+
+/// The rules of Monochrome Chess.
+#[derive(Clone, Debug, Default)]
+pub struct Monochrome;
+
+/// The rules of LMA (two boards, colour-bound pieces).
+#[derive(Clone, Debug)]
+pub struct Lma<W: Word> {
+    /// The cells of each colour `(file + rank) mod 2`.
+    pub colour: [Bitboard<W>; 2],
+}
+
+impl<W: Word> Lma<W> {
+    /// The rules for a geometry.
+    pub fn new(geometry: &Geometry<W>) -> Lma<W> {
+        Lma { colour: [geometry.colour_mask(0), geometry.colour_mask(1)] }
+    }
+
+    /// The same rules with masks of another word, wide enough for the board.
+    pub fn resized<V: Word>(&self) -> Lma<V> {
+        Lma { colour: self.colour.map(Bitboard::resized) }
+    }
+}
+
+/// The rule family of a variant, with its options: the one place that names every family.
+#[derive(Clone, Debug)]
+pub enum Family<W: Word = Wide> {
+    /// FIDE chess on any geometry.
+    Fide(Fide),
+    /// Alice Chess and its sisters.
+    Alice(Alice),
+    /// Lilliputian Monochromatic Alice Chess.
+    Lma(Lma<W>),
+    /// Monochrome Chess.
+    Monochrome(Monochrome),
+    /// Inside-out Chess.
+    InsideOut(InsideOut),
+    /// Through the Looking-Glass.
+    LookingGlass(LookingGlass),
+}
+
+impl<W: Word> Family<W> {
+    /// The same family with its masks in another word, wide enough for its boards.
+    pub fn resized<V: Word>(&self) -> Family<V> {
+        match self {
+            Family::Fide(rules) => Family::Fide(rules.clone()),
+            Family::Alice(rules) => Family::Alice(rules.clone()),
+            Family::Lma(rules) => Family::Lma(rules.resized()),
+            Family::Monochrome(rules) => Family::Monochrome(rules.clone()),
+            Family::InsideOut(rules) => Family::InsideOut(rules.clone()),
+            Family::LookingGlass(rules) => Family::LookingGlass(rules.clone()),
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! The numbers engine.ini gives a variant's evaluation: term weights and material values. They
+//! are the variant's data; `eval` reads them.
+
+/// The weights of the evaluation terms, in centipawns; engine.ini's `eval` key sets them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// Per target cell a piece reaches from its cell above its average reach (centralisation).
+    pub mobility: i32,
+    /// Per rank a pawn has advanced beyond its start rank.
+    pub pawn_advance: i32,
+    /// Per step toward the centre for a king in the endgame (and away from it before).
+    pub king_centre: i32,
+    /// Alice: per piece (not pawn or king) standing on the board of the enemy king.
+    pub king_board: i32,
+    /// LMA: per piece (not pawn or king) bound to the colour class of the enemy king.
+    pub king_class: i32,
+    /// Monochrome: per captured point.
+    pub captured_point: i32,
+    /// Monochrome: per point of material a player owns (its capturers, and targets for the other).
+    pub owned_point: i32,
+    /// Inside-out: the cost of being down to a single king.
+    pub last_king: i32,
+    /// Inside-out: per file where a king capture would give the player a pawn.
+    pub spawn_file: i32,
+    /// Looking-Glass: per enemy piece attacking the king or a cell next to it.
+    pub king_attack: i32,
+    /// A passed pawn's endgame bonus, times (a² + a) / 2 for `a` ranks advanced (half before).
+    pub passed_pawn: i32,
+    /// Per pawn beyond the first on a file.
+    pub doubled_pawn: i32,
+    /// Per pawn with no friendly pawn on the files beside it.
+    pub isolated_pawn: i32,
+    /// Per own pawn (up to three) one or two ranks in front of the king, before the endgame.
+    pub king_shelter: i32,
+    /// With a material lead, per step the enemy king stands off the centre and toward our king.
+    pub mop_up: i32,
+}
+
+impl Default for Terms {
+    fn default() -> Terms {
+        Terms {
+            mobility: 4,
+            pawn_advance: 6,
+            king_centre: 8,
+            king_board: 15,
+            king_class: 20,
+            captured_point: 100,
+            owned_point: 10,
+            last_king: 600,
+            spawn_file: 20,
+            king_attack: 12,
+            passed_pawn: 8,
+            doubled_pawn: 10,
+            isolated_pawn: 10,
+            king_shelter: 10,
+            mop_up: 10,
+        }
+    }
+}
+
+impl Terms {
+    /// The names engine.ini may set.
+    pub const NAMES: &'static [&'static str] = &[
+        "mobility",
+        "pawn_advance",
+        "king_centre",
+        "king_board",
+        "king_class",
+        "captured_point",
+        "owned_point",
+        "last_king",
+        "spawn_file",
+        "king_attack",
+        "passed_pawn",
+        "doubled_pawn",
+        "isolated_pawn",
+        "king_shelter",
+        "mop_up",
+    ];
+
+    /// The weights, each beside its name of [`Terms::NAMES`].
+    fn weights_mut(&mut self) -> [&mut i32; 15] {
+        [
+            &mut self.mobility,
+            &mut self.pawn_advance,
+            &mut self.king_centre,
+            &mut self.king_board,
+            &mut self.king_class,
+            &mut self.captured_point,
+            &mut self.owned_point,
+            &mut self.last_king,
+            &mut self.spawn_file,
+            &mut self.king_attack,
+            &mut self.passed_pawn,
+            &mut self.doubled_pawn,
+            &mut self.isolated_pawn,
+            &mut self.king_shelter,
+            &mut self.mop_up,
+        ]
+    }
+
+    /// The weight of term `name`, if it is one.
+    pub fn weight(&self, name: &str) -> Option<i32> {
+        let index = Terms::NAMES.iter().position(|&n| n == name)?;
+        Some(*self.clone().weights_mut()[index])
+    }
+
+    /// Sets one weight by name; `Err` names the known ones.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let Some(index) = Terms::NAMES.iter().position(|&n| n == name) else {
+            return Err(format!("unknown evaluation term '{name}' (known: {})", Terms::NAMES.join(", ")));
+        };
+        *self.weights_mut()[index] = value;
+        Ok(())
+    }
+}
+
+/// A variant's evaluation data from engine.ini: material values that replace the derived ones,
+/// and term weights.
+#[derive(Clone, Debug, Default)]
+pub struct EvalData {
+    /// Per role, a value set by engine.ini's `values` key.
+    pub values: Vec<Option<i32>>,
+    /// The term weights.
+    pub terms: Terms,
+}
