@@ -487,7 +487,7 @@ fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
         }
         crate::outln!("{}", pos.to_fen());
         crate::out!("{}", pos.diagram());
-        if !variant.capture_values.is_empty() {
+        if variant.family.scores_captures() {
             let s = pos.scores();
             crate::outln!("score {}-{}", s[Color::White], s[Color::Black]);
         }

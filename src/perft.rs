@@ -30,7 +30,7 @@ fn perft_with<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, lists: &mu
         if deeper.is_empty() {
             nodes += u64::from(legal);
         } else if legal {
-            pos.make(mv);
+            pos.make_with(rules, mv);
             nodes += perft_with(rules, pos, deeper);
             pos.unmake();
         }
@@ -53,7 +53,7 @@ pub fn divide<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, depth: u32) ->
     let mut jobs: Vec<(usize, Option<Move>)> = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
         if depth >= 3 {
-            root.make(m);
+            root.make_with(rules, m);
             let mut replies = Vec::new();
             legal(rules, &mut root, &mut replies);
             root.unmake();
@@ -68,10 +68,10 @@ pub fn divide<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, depth: u32) ->
         .with_max_len(1)
         .map(|&(i, reply)| {
             let mut p = pos.clone();
-            p.make(moves[i]);
+            p.make_with(rules, moves[i]);
             let n = match reply {
                 Some(r) => {
-                    p.make(r);
+                    p.make_with(rules, r);
                     perft(rules, &mut p, depth - 2)
                 }
                 None => perft(rules, &mut p, depth - 1),

@@ -216,6 +216,10 @@ fn broken_engine_ini_reports_file_and_line() {
         ("key = value\n", "bad.ini:1: key 'key' stands before any [section]"),
         ("[a:alice]\nsize = 17x8\n", "bad.ini:2: key 'size'"),
         ("[a:normal]\nholes = d4\n", "bad.ini:1: [a]: key 'start' inherited from [normal] (engine.ini (built in):"),
+        (
+            "[a:normal]\ncapture_values = Q:9\n",
+            "bad.ini:2: key 'capture_values': only the monochrome family scores captures",
+        ),
     ] {
         let ini = temp_file("bad.ini", text);
         let o = vorpal(&["--config", ini.to_str().unwrap(), "variants"]);

@@ -10,10 +10,11 @@ use std::sync::Arc;
 
 use vorpal::config::Config;
 use vorpal::geometry::Word;
-use vorpal::movegen::{is_legal, legal, legal_with, pseudo_legal, Legality, MoveKind};
+use vorpal::movegen::{is_legal, legal, legal_with, pseudo_legal, Legality, Move, MoveKind};
 use vorpal::perft::{parse_suite, perft, Suite};
 use vorpal::pieces::Color;
 use vorpal::position::Position;
+use vorpal::rules::Rules;
 use vorpal::variant::Variant;
 use vorpal::{with_narrowest, with_rules};
 
@@ -113,14 +114,15 @@ fn walk<W: Word>(pos: &mut Position<W>, depth: u32) {
     got.sort();
     assert_eq!(got, expected, "tactical moves differ at {fen}");
     for mv in list {
-        let guessed = pos.search_key_after(mv);
+        let guessed = with_rules!(&variant.family, |rules| key_after(rules, pos, mv));
         let rights = |pos: &Position<W>| Color::ALL.map(|c| [0, 1].map(|side| pos.castling_squares(c, side)));
         let rights_before = rights(pos);
         pos.make(mv);
         // The key worked out before the move is right unless the move castles or changes rights or en passant.
         if mv.kind() != MoveKind::Castle && pos.en_passant().is_none() && rights(pos) == rights_before {
-            if let Some(key) = guessed {
-                assert_eq!(key, pos.search_key(), "key after {} guessed wrong at {fen}", mv.to_text(&variant));
+            if let Some(guessed) = guessed {
+                let played = with_rules!(&variant.family, |rules| key(rules, pos));
+                assert_eq!(guessed, played, "key after {} guessed wrong at {fen}", mv.to_text(&variant));
             }
         }
         walk(pos, depth - 1);
@@ -140,4 +142,14 @@ fn incremental_hash_and_sums_match_recomputed_at_every_node_of_the_suites() {
             walk(&mut pos, depth.min(2));
         }
     }
+}
+
+/// The search key of `pos` under `R`'s rules.
+fn key<W: Word, R: Rules<W>>(_rules: &R, pos: &Position<W>) -> u64 {
+    pos.search_key::<R>()
+}
+
+/// The search key after `mv` under `R`'s rules, worked out without playing it.
+fn key_after<W: Word, R: Rules<W>>(_rules: &R, pos: &Position<W>, mv: Move) -> Option<u64> {
+    pos.search_key_after::<R>(mv)
 }

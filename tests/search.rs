@@ -79,7 +79,7 @@ fn delta_pruning<R: Evaluate<Narrow>>() -> bool {
 #[test]
 fn null_move_is_used_only_where_check_exists() {
     let allowed =
-        [null_move::<Fide>(), null_move::<LookingGlass>(), null_move::<InsideOut>(), null_move::<Monochrome>()];
+        [null_move::<Fide>(), null_move::<LookingGlass>(), null_move::<InsideOut>(), null_move::<Monochrome<Narrow>>()];
     assert_eq!(allowed, [true, false, false, false]);
 }
 
@@ -87,7 +87,7 @@ fn null_move_is_used_only_where_check_exists() {
 fn delta_pruning_is_off_where_kings_are_captured() {
     let allowed = [delta_pruning::<Fide>(), delta_pruning::<Alice>(), delta_pruning::<Lma<Narrow>>()];
     assert_eq!(allowed, [true, true, true]);
-    let off = [delta_pruning::<LookingGlass>(), delta_pruning::<InsideOut>(), delta_pruning::<Monochrome>()];
+    let off = [delta_pruning::<LookingGlass>(), delta_pruning::<InsideOut>(), delta_pruning::<Monochrome<Narrow>>()];
     assert_eq!(off, [false, false, false]);
 }
 

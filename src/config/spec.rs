@@ -14,7 +14,7 @@ use crate::position::Position;
 use crate::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
 use crate::variant::psq::PieceSquare;
 use crate::variant::zobrist::Zobrist;
-use crate::variant::{CastlingStyle, FenExtras, Variant};
+use crate::variant::{CastlingStyle, Variant};
 
 /// The engine.ini compiled into the binary.
 pub const BUILTIN: &str = include_str!("../../engine.ini");
@@ -331,7 +331,7 @@ fn build(
             None => Ok(()),
         }
     };
-    let family = match family_entry.value.as_str() {
+    let mut family = match family_entry.value.as_str() {
         "fide" => {
             family_only("transfer", "fide")?;
             family_only("zero_moves", "fide")?;
@@ -363,7 +363,7 @@ fn build(
             }
             Family::Lma(Lma::new(&geometry))
         }
-        "monochrome" => Family::Monochrome(Monochrome),
+        "monochrome" => Family::Monochrome(Monochrome { owner_zone: ByColor::default(), capture_values: Vec::new() }),
         "insideout" => Family::InsideOut(InsideOut),
         "lookingglass" => {
             if layers != 2 {
@@ -380,9 +380,15 @@ fn build(
         family_only("transfer", &family_entry.value)?;
         family_only("zero_moves", &family_entry.value)?;
     }
-    let mut capture_values = Vec::new();
     if let Some((e, from)) = get("capture_values") {
-        capture_values = vec![0; pieces.len()];
+        let Family::Monochrome(monochrome) = &mut family else {
+            return Err(fail(
+                "capture_values",
+                format!("only the monochrome family scores captures, not {}", family_entry.value),
+            ));
+        };
+        let capture_values = &mut monochrome.capture_values;
+        *capture_values = vec![0; pieces.len()];
         let inherited = from.name != section.name;
         for (role, points) in
             per_letter::<u32>(&e.value, &pieces, "POINTS like Q:8", inherited).map_err(|m| fail("capture_values", m))?
@@ -409,12 +415,9 @@ fn build(
     }
     let halves = geometry.ranks / 2;
     let lower: Bitboard = (0..halves).fold(Bitboard::EMPTY, |b, r| b | geometry.rank_mask(r));
-    let owner_zone = matches!(family, Family::Monochrome(_)).then(|| ByColor([lower, !lower & geometry.cells[0]]));
-    let fen_extras = match family {
-        Family::Monochrome(_) => FenExtras::ScoreAndLast,
-        Family::InsideOut(_) => FenExtras::LastPerSide,
-        _ => FenExtras::None,
-    };
+    if let Family::Monochrome(monochrome) = &mut family {
+        monochrome.owner_zone = ByColor([lower, !lower & geometry.cells[0]]);
+    }
     let looking_glass = matches!(family, Family::LookingGlass(_));
     let castling_style = if looking_glass || chess960 { CastlingStyle::Chess960 } else { CastlingStyle::TwoSteps };
 
@@ -445,13 +448,7 @@ fn build(
         double_step_zone,
         promotion_zone,
         en_passant: boolean("en_passant", false)?,
-        ep_on_start_board: looking_glass,
         castling_style,
-        pawn_resets_clock: owner_zone.is_none(),
-        owner_zone,
-        capture_values,
-        spawn: matches!(family, Family::InsideOut(_)),
-        fen_extras,
         start_fen: start.value.clone(),
         eval,
         family,

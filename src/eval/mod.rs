@@ -130,9 +130,9 @@ impl<W: Word> Evaluate<W> for Lma<W> {
         eval.standard(pos) + lma::king_class(pos, eval)
     }
 }
-impl<W: Word> Evaluate<W> for Monochrome {
+impl<W: Word> Evaluate<W> for Monochrome<W> {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        monochrome::evaluate(pos, eval)
+        monochrome::evaluate(self, pos, eval)
     }
 
     fn material(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {

@@ -6,13 +6,13 @@ use super::Eval;
 use crate::geometry::Word;
 use crate::pieces::Role;
 use crate::position::Position;
+use crate::rules::Monochrome;
 
 /// `captured_point` per point of score lead plus `owned_point` per point of material owned.
-pub(super) fn evaluate<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
-    let v = pos.variant();
+pub(super) fn evaluate<W: Word>(rules: &Monochrome<W>, pos: &Position<W>, eval: &Eval<W>) -> i32 {
     let owned = |color| -> i32 {
         let mut points = 0;
-        for (role, &value) in v.capture_values.iter().enumerate() {
+        for (role, &value) in rules.capture_values.iter().enumerate() {
             points += value as i32 * pos.pieces(color, role as Role, 0).count() as i32;
         }
         points

@@ -349,7 +349,7 @@ pub fn is_legal<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, mv: Move
     }
     rules.king_move_safe(pos, mv).unwrap_or_else(|| {
         let us = pos.side();
-        pos.make(mv);
+        pos.make_with(rules, mv);
         let safe = !in_check(rules, pos, us);
         pos.unmake();
         safe
@@ -363,7 +363,7 @@ pub fn make_if_legal<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, leg
     let Some(legal) = legality_unplayed(rules, pos, legality, mv) else {
         // Played to be tested: kept on the board when it passes.
         let us = pos.side();
-        pos.make(mv);
+        pos.make_with(rules, mv);
         if in_check(rules, pos, us) {
             pos.unmake();
             return false;
@@ -371,7 +371,7 @@ pub fn make_if_legal<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, leg
         return true;
     };
     if legal {
-        pos.make(mv);
+        pos.make_with(rules, mv);
     }
     legal
 }

@@ -19,7 +19,7 @@ pub fn to_san<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, mv: Move) 
     let mut moves = Vec::new();
     legal(rules, pos, &mut moves);
     let text = san_without_check(pos, &moves, mv);
-    pos.make(mv);
+    pos.make_with(rules, mv);
     let mut replies = Vec::new();
     legal(rules, pos, &mut replies);
     let check = in_check(rules, pos, pos.side());

@@ -171,7 +171,7 @@ impl<W: Word> Position<W> {
                             return err(format!("a piece stands on {}, a cell that does not exist", g.square_name(sq)));
                         }
                         // Where halves own the pieces, the letter's case does not matter.
-                        let color = match &v.owner_zone {
+                        let color = match v.family.owner_zone() {
                             Some(zone) if zone[Color::White].contains(sq.cell()) => Color::White,
                             Some(_) => Color::Black,
                             None if ch.is_ascii_uppercase() => Color::White,
@@ -285,7 +285,7 @@ impl<W: Word> Position<W> {
                 Err(_) => err(format!("'{field}': '{text}' is not a move")),
             }
         };
-        match (v.fen_extras, key) {
+        match (v.family.fen_extras(), key) {
             (FenExtras::ScoreAndLast, "score") => {
                 let scores = value.split_once('-').and_then(|(w, b)| Some((w.parse().ok()?, b.parse().ok()?)));
                 let Some((w, b)) = scores else { return err(format!("'{field}': expected score:W-B with numbers")) };
@@ -309,7 +309,7 @@ impl<W: Word> Position<W> {
         let ep = self.ep.map_or("-".to_string(), |e| g.square_name(e.passed));
         let mut fen = format!("{} {} {} {} {} {}", board, side, castling, ep, self.halfmove, self.fullmove);
         let trip = |t: Option<Trip>| t.map_or("-".to_string(), |(a, b)| g.square_name(a) + &g.square_name(b));
-        match v.fen_extras {
+        match v.family.fen_extras() {
             FenExtras::None => {}
             FenExtras::ScoreAndLast => {
                 let s = self.scores;

@@ -3,7 +3,45 @@
 use super::moves::{Move, MoveKind};
 use super::{EnPassant, Position, Rights, Undo};
 use crate::geometry::{Bitboard, Square, Word};
-use crate::pieces::{Color, Piece};
+use crate::pieces::{Color, Piece, Role};
+
+/// What a rule family changes in how a move is made: who owns the piece that lands, what a
+/// capture scores or brings back, which board holds the en-passant square, which moves reset
+/// the 50-move clock, and whether the position carries state its hash leaves out. Every
+/// family's `Rules` has them, so that making a move is monomorphised per family, as generating
+/// moves is; the defaults are FIDE chess's.
+pub trait MoveEffects<W: Word> {
+    /// Whether a pawn move resets the 50-move clock (Monochrome: only captures do).
+    const PAWN_MOVE_RESETS_CLOCK: bool = true;
+
+    /// Whether capturing a king gives each player a pawn on every empty pawn start square of a
+    /// file without one of its pawns (Inside-out).
+    const KING_CAPTURE_SPAWNS: bool = false;
+
+    /// Whether the last moves and the scores, which the hash leaves out, change what may be
+    /// played or what a position is worth (Monochrome, Inside-out): then they are in the FEN
+    /// and in the search's key.
+    const STATE_BEYOND_HASH: bool = false;
+
+    /// Who owns the piece that `mover` puts on `to` (Monochrome: whoever's half it is).
+    #[inline]
+    fn owner(&self, mover: Color, _to: Square) -> Color {
+        mover
+    }
+
+    /// The points `mover` scores for capturing a piece of `role` (Monochrome).
+    #[inline]
+    fn capture_points(&self, _role: Role) -> u32 {
+        0
+    }
+
+    /// The board of the square a double step passes, where it can be captured en passant (by
+    /// default the board the pawn lands on).
+    #[inline]
+    fn en_passant_board(&self, mv: Move) -> u8 {
+        mv.to().layer()
+    }
+}
 
 /// What a pass changed, to take it back.
 #[derive(Copy, Clone, Debug)]
@@ -14,8 +52,9 @@ pub struct NullUndo {
 }
 
 impl<W: Word> Position<W> {
-    /// Plays a move (which must be pseudo-legal here).
-    pub fn make(&mut self, mv: Move) {
+    /// Plays a move (which must be pseudo-legal here) by the rules whose `effects` are given.
+    #[inline]
+    pub fn make_with<E: MoveEffects<W>>(&mut self, effects: &E, mv: Move) {
         let moved = self.piece_at(mv.from());
         let captured = mv.capture().map_or(Piece::NONE, |s| self.piece_at(s));
         let mover = self.side;
@@ -39,11 +78,7 @@ impl<W: Word> Position<W> {
             self.remove(c);
         }
         self.remove(mv.from());
-        // A piece belongs to whoever owns the cell it ends on, where the variant says so.
-        let owner = match &self.variant.owner_zone {
-            Some(zone) if !zone[mover].contains(mv.to().cell()) => mover.flip(),
-            _ => mover,
-        };
+        let owner = effects.owner(mover, mv.to());
         let placed = Piece::new(mv.promotion().unwrap_or(moved.role()), owner);
         if let Some((rook_from, rook_to)) = mv.rook() {
             let rook = self.remove(rook_from);
@@ -56,10 +91,8 @@ impl<W: Word> Position<W> {
             self.update_castling(mv);
         }
         if captured.is_some() {
-            if let Some(points) = self.variant.capture_values.get(captured.role() as usize) {
-                self.scores[mover] += points;
-            }
-            if self.variant.spawn && Some(captured.role()) == self.variant.king {
+            self.scores[mover] += effects.capture_points(captured.role());
+            if E::KING_CAPTURE_SPAWNS && Some(captured.role()) == self.variant.king {
                 let spawned = self.spawn_pawns();
                 if let Some(u) = self.history.last_mut() {
                     u.spawned = spawned;
@@ -68,13 +101,12 @@ impl<W: Word> Position<W> {
         }
         self.last_moves[mover] = Some((mv.from(), mv.to()));
         if mv.kind() == MoveKind::DoubleStep && self.variant.en_passant {
-            let board = if self.variant.ep_on_start_board { mv.from().layer() } else { mv.to().layer() };
-            let passed = Square::new(board, (mv.from().cell() + mv.to().cell()) / 2);
+            let passed = Square::new(effects.en_passant_board(mv), (mv.from().cell() + mv.to().cell()) / 2);
             self.ep = Some(EnPassant { passed, victim: mv.to() });
             self.hash ^= self.variant.zobrist.ep[passed.index()];
         }
         let pawn_moved = Some(moved.role()) == self.variant.pawn;
-        let resets = captured.is_some() || (pawn_moved && self.variant.pawn_resets_clock);
+        let resets = captured.is_some() || (pawn_moved && E::PAWN_MOVE_RESETS_CLOCK);
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
         if self.side == Color::Black {
             self.fullmove += 1;

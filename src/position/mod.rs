@@ -9,7 +9,8 @@ use std::sync::Arc;
 use crate::geometry::{Bitboard, Cells, Narrow, Square, Wide, Word, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
 use crate::variant::psq::Sums;
-use crate::variant::{FenExtras, Variant};
+use crate::variant::Variant;
+use make::MoveEffects;
 use moves::Move;
 
 pub use fen::FenError;
@@ -282,8 +283,9 @@ impl<W: Word> Position<W> {
 
     /// The key the search stores results under: the hash, plus the state that the hash leaves
     /// out but that changes moves or values (last moves, Monochrome's scores).
-    pub fn search_key(&self) -> u64 {
-        if self.variant.fen_extras == FenExtras::None {
+    #[inline]
+    pub fn search_key<E: MoveEffects<W>>(&self) -> u64 {
+        if !E::STATE_BEYOND_HASH {
             return self.hash;
         }
         let trip = |t: Option<Trip>| t.map_or(0, |(a, b)| (1 + a.index() as u64) << 9 | b.index() as u64);
@@ -312,8 +314,8 @@ impl<W: Word> Position<W> {
     /// en-passant square (a wrong key costs only a useless prefetch); `None` where the key holds
     /// more than the hash.
     #[inline]
-    pub fn search_key_after(&self, mv: Move) -> Option<u64> {
-        if self.variant.fen_extras != FenExtras::None {
+    pub fn search_key_after<E: MoveEffects<W>>(&self, mv: Move) -> Option<u64> {
+        if E::STATE_BEYOND_HASH {
             return None;
         }
         let z = &self.variant.zobrist;

@@ -2,8 +2,8 @@
 //! board, then transfers to the twin square on another board.
 
 use super::{
-    attack_lines, attacked_on_layer, blockers_without, is_attacked, Alice, CheckThreats, Rules, Targets, Transfer,
-    ZeroMoves,
+    attack_lines, attacked_on_layer, blockers_without, is_attacked, Alice, CheckThreats, MoveEffects, Rules, Targets,
+    Transfer, ZeroMoves,
 };
 use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
@@ -26,6 +26,8 @@ impl Alice {
             })
     }
 }
+
+impl<W: Word> MoveEffects<W> for Alice {}
 
 impl<W: Word> Rules<W> for Alice {
     // A piece arriving from another board can only block; one leaving can only discover.

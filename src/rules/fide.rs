@@ -1,10 +1,14 @@
 //! FIDE chess: one board, no transfer.
 
-use super::{attack_lines, attacked_on_layer, blockers_without, is_attacked, CheckThreats, Fide, Rules, Targets};
+use super::{
+    attack_lines, attacked_on_layer, blockers_without, is_attacked, CheckThreats, Fide, MoveEffects, Rules, Targets,
+};
 use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::moves::{Move, MoveKind};
 use crate::position::Position;
+
+impl<W: Word> MoveEffects<W> for Fide {}
 
 impl<W: Word> Rules<W> for Fide {
     const DISCOVERY_ONLY: bool = true;

@@ -1,7 +1,7 @@
 //! Inside-out Chess (RULES.md `insideout`): eight dual fields with an outer cell (layer 1) and
 //! an inner cell (layer 2); kings are captured, and a captured king makes pawns spawn.
 
-use super::{is_attacked, InsideOut, Outcome, Reason, Rules, Targets};
+use super::{is_attacked, InsideOut, MoveEffects, Outcome, Reason, Rules, Targets};
 use crate::geometry::{Bitboard, Cell, Square, Word};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -16,6 +16,12 @@ impl InsideOut {
     fn reversal<W: Word>(pos: &Position<W>, from: Square, to: Square) -> bool {
         pos.last_move(pos.side()) == Some((to, from))
     }
+}
+
+/// Rule 7: a captured king brings pawns back; the last moves (no rejection) are state.
+impl<W: Word> MoveEffects<W> for InsideOut {
+    const KING_CAPTURE_SPAWNS: bool = true;
+    const STATE_BEYOND_HASH: bool = true;
 }
 
 impl<W: Word> Rules<W> for InsideOut {

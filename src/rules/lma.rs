@@ -1,7 +1,7 @@
 //! Lilliputian Monochromatic Alice Chess (RULES.md, `lma`): a piece that would change colour
 //! lands on the other board instead, so every piece keeps its colour.
 
-use super::{attack_lines, blockers_without, is_attacked, CheckThreats, Lma, Rules, Targets};
+use super::{attack_lines, blockers_without, is_attacked, CheckThreats, Lma, MoveEffects, Rules, Targets};
 use crate::geometry::{Bitboard, Cell, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::Position;
@@ -33,6 +33,8 @@ impl<W: Word> Lma<W> {
         }
     }
 }
+
+impl<W: Word> MoveEffects<W> for Lma<W> {}
 
 impl<W: Word> Rules<W> for Lma<W> {
     // Vacating the king's twin square unblocks off-colour captures, so every move is tested.

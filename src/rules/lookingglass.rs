@@ -3,10 +3,20 @@
 
 use super::alice::{castle_transfer, transfer};
 use super::Transfer;
-use super::{attacked_on_layer, LookingGlass, Outcome, Reason, Rules, Targets};
+use super::{attacked_on_layer, LookingGlass, MoveEffects, Outcome, Reason, Rules, Targets};
 use crate::geometry::{Square, Word};
 use crate::pieces::Color;
+use crate::position::moves::Move;
 use crate::position::Position;
+
+/// Rule 4 (as Alice's) with the en-passant square on the board the pawn left: it is captured
+/// there, by a pawn of that board, before it crosses.
+impl<W: Word> MoveEffects<W> for LookingGlass {
+    #[inline]
+    fn en_passant_board(&self, mv: Move) -> u8 {
+        mv.from().layer()
+    }
+}
 
 impl<W: Word> Rules<W> for LookingGlass {
     const DISCOVERY_ONLY: bool = false;

@@ -16,6 +16,8 @@ pub mod setup;
 
 use crate::geometry::{Bitboard, Cell, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
+pub use crate::position::make::MoveEffects;
+use crate::position::moves::Move;
 use crate::position::Position;
 
 pub use crate::variant::family::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
@@ -65,8 +67,8 @@ impl<W: Word> CheckThreats<W> {
 }
 
 /// The rules of one variant family, on masks of the word `W`: the hooks named after the clauses
-/// of RULES.md.
-pub trait Rules<W: Word>: Sync + Send + Sized {
+/// of RULES.md, and how a move is made ([`MoveEffects`]).
+pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// Whether a move other than a king move, castling or en passant can expose its own king
     /// only by emptying a square of the king's board (its start, or a capture square it does
     /// not land on) that lies between the king and an enemy rider.
@@ -133,21 +135,14 @@ pub trait Rules<W: Word>: Sync + Send + Sized {
 
     /// Whether a plain king move leaves the king safe, when the family can tell without playing
     /// it; `None` means "play it and look".
-    fn king_move_safe(&self, _pos: &Position<W>, _mv: crate::position::moves::Move) -> Option<bool> {
+    fn king_move_safe(&self, _pos: &Position<W>, _mv: Move) -> Option<bool> {
         None
     }
 
     /// Adds the family's extra moves (zero moves, Monochrome's castling) to `list`; with
     /// `captures_only`, at least those that capture (the generator drops the others).
     /// `checked` is whether the side to move is in check, when the caller knows it already.
-    fn extra_moves(
-        &self,
-        _pos: &Position<W>,
-        _captures_only: bool,
-        _checked: Option<bool>,
-        _list: &mut Vec<crate::position::moves::Move>,
-    ) {
-    }
+    fn extra_moves(&self, _pos: &Position<W>, _captures_only: bool, _checked: Option<bool>, _list: &mut Vec<Move>) {}
 
     /// For a family that is not `DISCOVERY_ONLY`: the cells, on any board, whose emptying could
     /// expose the side to move's unchecked king on `king`; a move other than a king move,
@@ -233,6 +228,15 @@ macro_rules! with_narrowest {
             }
         }
     };
+}
+
+impl<W: Word> Position<W> {
+    /// Plays a move (which must be pseudo-legal here) by its variant's rules, picked when it is
+    /// called: for callers away from the search and the generator, which have no rules at hand.
+    pub fn make(&mut self, mv: Move) {
+        let variant = self.variant().clone();
+        with_rules!(&variant.family, |rules| self.make_with(rules, mv))
+    }
 }
 
 impl<W: Word> Family<W> {

@@ -3,15 +3,15 @@
 
 use std::cmp::Ordering;
 
-use super::{attacked_on_layer, Monochrome, Outcome, Reason, Rules, Targets};
+use super::{attacked_on_layer, Monochrome, MoveEffects, Outcome, Reason, Rules, Targets};
 use crate::geometry::{Square, Word};
-use crate::pieces::Color;
+use crate::pieces::{Color, Role};
 use crate::position::moves::Move;
 use crate::position::Position;
 
-impl Monochrome {
+impl<W: Word> Monochrome<W> {
     /// The game's end by the scores: the higher score wins, equal scores draw.
-    fn scored<W: Word>(pos: &Position<W>, reason: Reason) -> Outcome {
+    fn scored(pos: &Position<W>, reason: Reason) -> Outcome {
         let s = pos.scores();
         let winner = match s[Color::White].cmp(&s[Color::Black]) {
             Ordering::Greater => Some(Color::White),
@@ -22,12 +22,33 @@ impl Monochrome {
     }
 
     /// No rejection: a piece the opponent just moved from A to B may not go straight back.
-    fn rejected<W: Word>(pos: &Position<W>, from: Square, to: Square) -> bool {
+    fn rejected(pos: &Position<W>, from: Square, to: Square) -> bool {
         pos.last_move(pos.side().flip()) == Some((to, from))
     }
 }
 
-impl<W: Word> Rules<W> for Monochrome {
+/// A piece belongs to whoever's half it lands in, captures score points, and only a capture
+/// resets the 50-move clock; the scores and the last move (no rejection) are state.
+impl<W: Word> MoveEffects<W> for Monochrome<W> {
+    const PAWN_MOVE_RESETS_CLOCK: bool = false;
+    const STATE_BEYOND_HASH: bool = true;
+
+    #[inline]
+    fn owner(&self, mover: Color, to: Square) -> Color {
+        if self.owner_zone[mover].contains(to.cell()) {
+            mover
+        } else {
+            mover.flip()
+        }
+    }
+
+    #[inline]
+    fn capture_points(&self, role: Role) -> u32 {
+        self.capture_values.get(role as usize).copied().unwrap_or(0)
+    }
+}
+
+impl<W: Word> Rules<W> for Monochrome<W> {
     const DISCOVERY_ONLY: bool = false;
     const KING_CAPTURE: bool = true;
 
@@ -37,7 +58,7 @@ impl<W: Word> Rules<W> for Monochrome {
         let layer = from.layer();
         for cell in t.quiet | t.capture {
             let to = Square::new(layer, cell);
-            if !Monochrome::rejected(pos, from, to) {
+            if !Self::rejected(pos, from, to) {
                 emit(to, t.capture.contains(cell).then_some(to));
             }
         }
@@ -91,14 +112,14 @@ impl<W: Word> Rules<W> for Monochrome {
     /// The game ends as soon as either half holds no pieces.
     fn ended(&self, pos: &Position<W>) -> Option<Outcome> {
         let empty_half = Color::ALL.iter().any(|&c| pos.color_bb(c, 0).is_empty());
-        empty_half.then(|| Monochrome::scored(pos, Reason::HalfEmptied))
+        empty_half.then(|| Self::scored(pos, Reason::HalfEmptied))
     }
 
     fn no_moves(&self, pos: &Position<W>) -> Outcome {
-        Monochrome::scored(pos, Reason::NoMove)
+        Self::scored(pos, Reason::NoMove)
     }
 
     fn drawn(&self, pos: &Position<W>, reason: Reason) -> Outcome {
-        Monochrome::scored(pos, reason)
+        Self::scored(pos, reason)
     }
 }

@@ -77,7 +77,7 @@ impl Outcome {
             (Reason::Repetition, _) => "3-fold repetition".into(),
             (reason, _) => reason.to_string(),
         };
-        if pos.variant().capture_values.is_empty() {
+        if !pos.variant().family.scores_captures() {
             text
         } else {
             let scores = pos.scores();

@@ -302,7 +302,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             return 0;
         }
         let pv_node = beta - alpha > 1;
-        let key = pos.search_key();
+        let key = pos.search_key::<R>();
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry.filter(|e| ply > 0 && !pv_node && e.depth >= depth) {
             let score = from_tt(e.score, ply);
@@ -374,7 +374,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             let mv = pick(&mut ranked, picked);
             // In the sorted tail the next move is known: its child's slot loads during this search.
             if let Some(&(_, next)) = ranked.get(picked + 1).filter(|_| picked >= SELECTED_MOVES) {
-                if let Some(key) = pos.search_key_after(next) {
+                if let Some(key) = pos.search_key_after::<R>(next) {
                     self.shared.tt.prefetch(key);
                 }
             }
@@ -396,12 +396,12 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             }
             // The root's list holds only legal moves already.
             if ply == 0 {
-                pos.make(mv);
+                pos.make_with(self.rules, mv);
             } else if !make_if_legal(self.rules, pos, &legality, mv) {
                 continue;
             }
             // The child probes the table after the check test; its slot loads meanwhile.
-            self.shared.tt.prefetch(pos.search_key());
+            self.shared.tt.prefetch(pos.search_key::<R>());
             let i = legal_before;
             legal_before += 1;
             // Tested once here for futility, reductions and the child itself.

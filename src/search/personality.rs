@@ -70,7 +70,7 @@ pub fn choose<W: Word, R: Evaluate<W>>(
     let mut best = Vec::new();
     let mut best_value = i32::MIN;
     for &mv in &moves {
-        pos.make(mv);
+        pos.make_with(rules, mv);
         let value = match outcome(rules, &mut pos) {
             Some(o) if o.winner == Some(us) => i32::MAX,
             Some(o) if o.winner.is_some() => i32::MIN + 1,

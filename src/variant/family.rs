@@ -3,6 +3,7 @@
 //! module per family, behind the `Rules` trait.
 
 use crate::geometry::{Bitboard, Geometry, Wide, Word};
+use crate::pieces::ByColor;
 
 /// What happens after a move when the twin square is considered (rules 2 and 3, and sisters).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -50,8 +51,23 @@ pub struct InsideOut;
 pub struct LookingGlass;
 
 /// The rules of Monochrome Chess.
-#[derive(Clone, Debug, Default)]
-pub struct Monochrome;
+#[derive(Clone, Debug)]
+pub struct Monochrome<W: Word> {
+    /// Per colour, the cells whose pieces belong to that colour (its half).
+    pub owner_zone: ByColor<Bitboard<W>>,
+    /// Points for capturing a piece of each role.
+    pub capture_values: Vec<u32>,
+}
+
+impl<W: Word> Monochrome<W> {
+    /// The same rules with masks of another word, wide enough for the board.
+    pub fn resized<V: Word>(&self) -> Monochrome<V> {
+        Monochrome {
+            owner_zone: ByColor(self.owner_zone.0.map(Bitboard::resized)),
+            capture_values: self.capture_values.clone(),
+        }
+    }
+}
 
 /// The rules of LMA (two boards, colour-bound pieces).
 #[derive(Clone, Debug)]
@@ -82,7 +98,7 @@ pub enum Family<W: Word = Wide> {
     /// Lilliputian Monochromatic Alice Chess.
     Lma(Lma<W>),
     /// Monochrome Chess.
-    Monochrome(Monochrome),
+    Monochrome(Monochrome<W>),
     /// Inside-out Chess.
     InsideOut(InsideOut),
     /// Through the Looking-Glass.
@@ -96,9 +112,43 @@ impl<W: Word> Family<W> {
             Family::Fide(rules) => Family::Fide(rules.clone()),
             Family::Alice(rules) => Family::Alice(rules.clone()),
             Family::Lma(rules) => Family::Lma(rules.resized()),
-            Family::Monochrome(rules) => Family::Monochrome(rules.clone()),
+            Family::Monochrome(rules) => Family::Monochrome(rules.resized()),
             Family::InsideOut(rules) => Family::InsideOut(rules.clone()),
             Family::LookingGlass(rules) => Family::LookingGlass(rules.clone()),
         }
     }
+
+    /// The extra `key:value` fields of the family's FEN.
+    pub fn fen_extras(&self) -> FenExtras {
+        match self {
+            Family::Monochrome(_) => FenExtras::ScoreAndLast,
+            Family::InsideOut(_) => FenExtras::LastPerSide,
+            _ => FenExtras::None,
+        }
+    }
+
+    /// Per colour, the cells whose pieces belong to that colour, where halves own the pieces
+    /// (Monochrome) rather than the letters' case.
+    pub fn owner_zone(&self) -> Option<&ByColor<Bitboard<W>>> {
+        match self {
+            Family::Monochrome(rules) => Some(&rules.owner_zone),
+            _ => None,
+        }
+    }
+
+    /// Whether captures score points (Monochrome), so that results and positions show the score.
+    pub fn scores_captures(&self) -> bool {
+        matches!(self, Family::Monochrome(_))
+    }
+}
+
+/// The extra `key:value` fields a family's FEN carries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FenExtras {
+    /// None.
+    None,
+    /// `score:W-B last:MOVE` (Monochrome).
+    ScoreAndLast,
+    /// `lastw:MOVE lastb:MOVE` (Inside-out).
+    LastPerSide,
 }

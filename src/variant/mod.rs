@@ -11,6 +11,7 @@ use crate::geometry::{Bitboard, Geometry, Narrow, Wide, Word};
 use crate::pieces::attacks::Tables;
 use crate::pieces::{ByColor, PieceType, Role};
 use family::Family;
+pub use family::FenExtras;
 use psq::PieceSquare;
 use weights::EvalData;
 use zobrist::Zobrist;
@@ -41,21 +42,8 @@ pub struct Variant<W: Word = Wide> {
     pub promotion_zone: ByColor<Bitboard<W>>,
     /// Whether en passant exists (`EnPassant` option).
     pub en_passant: bool,
-    /// Whether the en-passant square lies on the board the pawn left (Looking-Glass) rather
-    /// than the one it landed on (Alice).
-    pub ep_on_start_board: bool,
     /// How king and rook castle.
     pub castling_style: CastlingStyle,
-    /// Per colour, the cells whose pieces belong to that colour (Monochrome's halves).
-    pub owner_zone: Option<ByColor<Bitboard<W>>>,
-    /// Points for capturing each role (Monochrome); empty when captures are not scored.
-    pub capture_values: Vec<u32>,
-    /// Whether a pawn move resets the halfmove clock (not in Monochrome).
-    pub pawn_resets_clock: bool,
-    /// Whether capturing a king spawns pawns on empty start squares (Inside-out).
-    pub spawn: bool,
-    /// The extra `key:value` FEN fields of the variant.
-    pub fen_extras: FenExtras,
     /// The start position.
     pub start_fen: String,
     /// Evaluation values and weights from engine.ini.
@@ -90,13 +78,7 @@ impl Variant<Wide> {
             double_step_zone: ByColor(self.double_step_zone.0.map(Bitboard::resized)),
             promotion_zone: ByColor(self.promotion_zone.0.map(Bitboard::resized)),
             en_passant: self.en_passant,
-            ep_on_start_board: self.ep_on_start_board,
             castling_style: self.castling_style,
-            owner_zone: self.owner_zone.map(|zone| ByColor(zone.0.map(Bitboard::resized))),
-            capture_values: self.capture_values.clone(),
-            pawn_resets_clock: self.pawn_resets_clock,
-            spawn: self.spawn,
-            fen_extras: self.fen_extras,
             start_fen: self.start_fen.clone(),
             eval: self.eval.clone(),
             family: self.family.resized(),
@@ -117,15 +99,4 @@ pub enum CastlingStyle {
     /// Chess960: the king to the c or g file, the rook to d or f; written king-takes-own-rook,
     /// with Shredder-FEN castling letters.
     Chess960,
-}
-
-/// The extra `key:value` fields a variant's FEN carries.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum FenExtras {
-    /// None.
-    None,
-    /// `score:W-B last:MOVE` (Monochrome).
-    ScoreAndLast,
-    /// `lastw:MOVE lastb:MOVE` (Inside-out).
-    LastPerSide,
 }

@@ -16,6 +16,7 @@ use crate::notation::xboard::Display;
 use crate::notation::XBOARD_MATE;
 use crate::pieces::Color;
 use crate::position::Position;
+use crate::rules::Family;
 use crate::rules::Outcome;
 use crate::search::personality::Personality;
 use crate::search::time::{Budget, Clock};
@@ -790,7 +791,7 @@ impl XBoard {
 /// nor FIDE Chess960, which XBoard plays by its own castling that Vorpal does not read.
 fn shows_truly(variant: &Variant) -> bool {
     let own_chess960 = variant.geometry.layers == 1 && variant.castling_style == CastlingStyle::Chess960;
-    variant.owner_zone.is_none() && !variant.spawn && !own_chess960
+    !matches!(variant.family, Family::Monochrome(_) | Family::InsideOut(_)) && !own_chess960
 }
 
 /// Whether an unknown command is a move sent without `usermove`.
