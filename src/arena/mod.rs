@@ -9,7 +9,7 @@ pub mod pgn_reader;
 pub mod stats;
 
 use std::collections::HashMap;
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -150,6 +150,66 @@ enum Report {
     Failed(String),
 }
 
+/// Opens `path` for appending, for the option `flag`.
+fn append_to(path: &Option<PathBuf>, flag: &str) -> Result<Option<File>, String> {
+    path.as_ref()
+        .map(|path| {
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("--{flag} {}: {e}", path.display()))
+        })
+        .transpose()
+}
+
+/// The match's running results, kept as the games end in whatever order.
+struct Tally {
+    encounters: Vec<Encounter>,
+    /// The first engine's points in the one finished game of a pair, by encounter and pair.
+    halves: HashMap<(usize, usize), f64>,
+    /// Games finished.
+    played: usize,
+    verdict: Option<(Verdict, u32)>,
+}
+
+impl Tally {
+    /// Counts game `index` of the match; returns its encounter, and whether the SPRT has just
+    /// decided the match.
+    fn count(&mut self, config: &MatchConfig, index: usize, result: &str) -> (&Encounter, bool) {
+        self.played += 1;
+        let (pairing, game) = (index / config.games, index % config.games);
+        let encounter = &mut self.encounters[pairing];
+        let first_is_white = game.is_multiple_of(2);
+        let points = match (result, first_is_white) {
+            ("1-0", true) | ("0-1", false) => 1.0,
+            ("1-0", false) | ("0-1", true) => 0.0,
+            _ => 0.5,
+        };
+        match points {
+            1.0 => encounter.score.wins += 1,
+            0.0 => encounter.score.losses += 1,
+            _ => encounter.score.draws += 1,
+        }
+        // The two games of an opening make a pair, whichever order they end in.
+        if let Some(other) = self.halves.remove(&(pairing, game / 2)) {
+            encounter.pairs.add(other, points);
+        } else {
+            self.halves.insert((pairing, game / 2), points);
+        }
+        let mut decided = false;
+        // Once the test has decided it stays decided; games already running still count.
+        if let Some(sprt) =
+            config.sprt.as_ref().filter(|_| !matches!(self.verdict, Some((Verdict::H0 | Verdict::H1, _))))
+        {
+            let v = sprt.verdict(&encounter.score);
+            self.verdict = Some((v, encounter.score.games()));
+            decided = v != Verdict::Continue;
+        }
+        (encounter, decided)
+    }
+}
+
 /// Plays the match, printing what cutechess-cli prints (each game's start and end, the running
 /// score of the encounter, Elo, the pairs and the SPRT) so that scripts written for it read
 /// Vorpal's matches too; on a terminal a progress bar follows, rewritten in place. Every engine
@@ -159,37 +219,17 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel::<Report>();
-    let mut pgn = match &config.pgn {
-        Some(path) => Some(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("--pgn {}: {e}", path.display()))?,
-        ),
-        None => None,
-    };
-    let log = match &config.debug {
-        Some(path) => Some(IoLog::new(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("--debug {}: {e}", path.display()))?,
-        )),
-        None => None,
-    };
+    let mut pgn = append_to(&config.pgn, "pgn")?;
+    let log = append_to(&config.debug, "debug")?.map(IoLog::new);
     let first_engines = start_engines(config, log.as_ref())?;
     let names: Vec<String> = first_engines.iter().map(|e| e.as_ref().expect("started").name.clone()).collect();
     let terminal = std::io::stdout().is_terminal();
-    let mut encounters: Vec<Encounter> = config
+    let encounters = config
         .pairings
         .iter()
         .map(|&engines| Encounter { engines, score: Score::default(), pairs: Pairs::default() })
         .collect();
-    let mut halves: HashMap<(usize, usize), f64> = HashMap::new();
-    let mut played = 0;
-    let mut verdict = None;
+    let mut tally = Tally { encounters, halves: HashMap::new(), played: 0, verdict: None };
     let mut failure = None;
     std::thread::scope(|scope| {
         let mut first_engines = Some(first_engines);
@@ -208,74 +248,42 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
             }
         };
         while let Ok(report) = rx.recv() {
-            let (index, record) = match report {
-                Report::Finished(index, record) => (index, record),
+            clear_bar();
+            match report {
                 Report::Started(index, players) => {
-                    clear_bar();
                     crate::outln!("Started game {} of {total} ({} vs {})", index + 1, players[0], players[1]);
-                    if terminal {
-                        crate::out!("{}", progress_bar(played, total));
-                    }
-                    continue;
                 }
                 Report::Failed(e) => {
                     stop.store(true, Ordering::Relaxed);
                     failure.get_or_insert(e);
-                    continue;
                 }
-            };
-            played += 1;
-            let (pairing, game) = (index / config.games, index % config.games);
-            let encounter = &mut encounters[pairing];
-            let first_is_white = game.is_multiple_of(2);
-            let points = match (record.result.as_str(), first_is_white) {
-                ("1-0", true) | ("0-1", false) => 1.0,
-                ("1-0", false) | ("0-1", true) => 0.0,
-                _ => 0.5,
-            };
-            match points {
-                1.0 => encounter.score.wins += 1,
-                0.0 => encounter.score.losses += 1,
-                _ => encounter.score.draws += 1,
-            }
-            // The two games of an opening make a pair, whichever order they end in.
-            if let Some(other) = halves.remove(&(pairing, game / 2)) {
-                encounter.pairs.add(other, points);
-            } else {
-                halves.insert((pairing, game / 2), points);
-            }
-            if let Some(file) = pgn.as_mut() {
-                let text = pgn::write_game(&record, &config.rules.variant, index + 1);
-                if let Err(e) = file.write_all(text.as_bytes()) {
-                    failure.get_or_insert(format!("--pgn: {e}"));
-                    stop.store(true, Ordering::Relaxed);
+                Report::Finished(index, record) => {
+                    if let Some(file) = pgn.as_mut() {
+                        let text = pgn::write_game(&record, &config.rules.variant, index + 1);
+                        if let Err(e) = file.write_all(text.as_bytes()) {
+                            failure.get_or_insert(format!("--pgn: {e}"));
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    let (players, result, reason) = (&record.players, &record.result, &record.reason);
+                    crate::outln!(
+                        "Finished game {} ({} vs {}): {result} {{{reason}}}",
+                        index + 1,
+                        players[0],
+                        players[1]
+                    );
+                    let (encounter, decided) = tally.count(config, index, result);
+                    if decided {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    let pair_names = encounter.engines.map(|i| names[i].clone());
+                    for line in score_lines(&pair_names, &encounter.score, &encounter.pairs, config.sprt.as_ref()) {
+                        crate::outln!("{line}");
+                    }
                 }
-            }
-            clear_bar();
-            crate::outln!(
-                "Finished game {} ({} vs {}): {} {{{}}}",
-                index + 1,
-                record.players[0],
-                record.players[1],
-                record.result,
-                record.reason
-            );
-            // Once the test has decided it stays decided; games already running still count.
-            if let Some(sprt) =
-                config.sprt.as_ref().filter(|_| !matches!(verdict, Some((Verdict::H0 | Verdict::H1, _))))
-            {
-                let v = sprt.verdict(&encounter.score);
-                verdict = Some((v, encounter.score.games()));
-                if v != Verdict::Continue {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            let pair_names = encounter.engines.map(|i| names[i].clone());
-            for line in score_lines(&pair_names, &encounter.score, &encounter.pairs, config.sprt.as_ref()) {
-                crate::outln!("{line}");
             }
             if terminal {
-                crate::out!("{}", progress_bar(played, total));
+                crate::out!("{}", progress_bar(tally.played, total));
             }
             let _ = std::io::stdout().flush();
         }
@@ -284,7 +292,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     if let Some(e) = failure {
         return Err(e);
     }
-    Ok(MatchResult { names, encounters, verdict })
+    Ok(MatchResult { names, encounters: tally.encounters, verdict: tally.verdict })
 }
 
 /// Starts every engine of the match at once, as the first game slot's: their names, made

@@ -202,227 +202,264 @@ fn per_letter<T: std::str::FromStr>(
     Ok(out)
 }
 
+/// The merged keys of one section, with the errors that point at where each was written.
+struct Keys<'a> {
+    section: &'a Section,
+    /// The sections the keys were looked for in, besides the section's own.
+    ancestors: &'a [&'a Section],
+    keys: &'a BTreeMap<String, (Entry, Section)>,
+}
+
+impl Keys<'_> {
+    fn get(&self, key: &str) -> Option<&(Entry, Section)> {
+        self.keys.get(key)
+    }
+
+    /// The key's value and whether it was inherited.
+    fn value(&self, key: &str) -> Option<(&str, bool)> {
+        self.get(key).map(|(e, from)| (e.value.as_str(), from.name != self.section.name))
+    }
+
+    /// A key that must be set. One missing only because a --config file replaced an ancestor
+    /// (its `[normal]`, say) is the user's to add there: every section it was looked for in is named.
+    fn required(&self, key: &str) -> Result<&Entry, IniError> {
+        self.get(key).map(|(e, _)| e).ok_or_else(|| {
+            let mut reason = format!("[{}] needs the key '{key}'", self.section.name);
+            if !self.ancestors.is_empty() {
+                let searched: Vec<String> =
+                    self.ancestors.iter().map(|s| format!("[{}] ({}:{})", s.name, s.file, s.line)).collect();
+                reason += &format!(", which none of the sections it inherits from sets: {}", searched.join(", "));
+            }
+            self.section.error(reason)
+        })
+    }
+
+    /// An error in `key`. A value inherited from a parent can be wrong for the child only (its
+    /// size, its holes): the error points at the child and names where the value was written.
+    fn fail(&self, key: &str, reason: String) -> IniError {
+        let (e, s) = &self.keys[key];
+        if s.name == self.section.name || e.line == 0 {
+            at(s, e, format!("key '{key}': {reason}"))
+        } else {
+            let from = format!("[{}] ({}:{})", s.name, s.file, e.line);
+            self.section.error(format!("[{}]: key '{key}' inherited from {from}: {reason}", self.section.name))
+        }
+    }
+
+    fn boolean(&self, key: &str, default: bool) -> Result<bool, IniError> {
+        match self.get(key).map(|(e, _)| e.value.to_ascii_lowercase()) {
+            None => Ok(default),
+            Some(v) if ["true", "yes", "on", "1"].contains(&v.as_str()) => Ok(true),
+            Some(v) if ["false", "no", "off", "0"].contains(&v.as_str()) => Ok(false),
+            Some(v) => Err(self.fail(key, format!("expected true or false, got '{v}'"))),
+        }
+    }
+
+    /// The role of the piece whose letter `key` names, if the key is set.
+    fn role(&self, key: &str, pieces: &[PieceType]) -> Result<Option<Role>, IniError> {
+        let Some((e, _)) = self.get(key) else {
+            return Ok(None);
+        };
+        let letter = e.value.chars().next().unwrap_or(' ');
+        match pieces.iter().position(|p| p.letter == letter) {
+            Some(r) if e.value.len() == 1 => Ok(Some(r as Role)),
+            _ => Err(self.fail(key, format!("'{}' is not one of the pieces", e.value))),
+        }
+    }
+
+    /// An error unless `key`, a key of the alice family only, is absent.
+    fn alice_only(&self, key: &str, family: &str) -> Result<(), IniError> {
+        match self.get(key) {
+            Some(_) => Err(self.fail(key, format!("only the alice family has this key, not {family}"))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `size`, `layers` and `holes`.
+fn geometry(keys: &Keys) -> Result<Geometry, IniError> {
+    let size = keys.required("size")?;
+    let (files, ranks) = size
+        .value
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.trim().parse::<u8>().ok()?, h.trim().parse::<u8>().ok()?)))
+        .ok_or_else(|| keys.fail("size", format!("expected FILESxRANKS like 8x8, got '{}'", size.value)))?;
+    let layers = match keys.value("layers") {
+        None => 1,
+        Some((v, _)) => v.parse::<u8>().map_err(|_| keys.fail("layers", format!("expected a number, got '{v}'")))?,
+    };
+    let mut geometry = Geometry::new(files, ranks, layers).map_err(|e| keys.fail("size", e))?;
+    if let Some((holes, _)) = keys.value("holes") {
+        for name in holes.split_whitespace() {
+            let sq = geometry
+                .parse_square(name)
+                .ok_or_else(|| keys.fail("holes", format!("'{name}' is not a square of this board")))?;
+            geometry.remove(sq);
+        }
+    }
+    Ok(geometry)
+}
+
+/// `pieces`: `LETTER:BETZA …`.
+fn pieces(keys: &Keys) -> Result<Vec<PieceType>, IniError> {
+    let entry = keys.required("pieces")?;
+    let mut pieces: Vec<PieceType> = Vec::new();
+    for item in entry.value.split_whitespace() {
+        let (letter, movement) = item
+            .split_once(':')
+            .ok_or_else(|| keys.fail("pieces", format!("expected LETTER:BETZA like N:N, got '{item}'")))?;
+        let mut chars = letter.chars();
+        let (Some(letter), None) = (chars.next(), chars.next()) else {
+            return Err(keys.fail("pieces", format!("'{letter}' must be a single letter")));
+        };
+        if !letter.is_ascii_uppercase() {
+            return Err(keys.fail("pieces", format!("piece letter '{letter}' must be an upper-case letter")));
+        }
+        if pieces.iter().any(|p| p.letter == letter) {
+            return Err(keys.fail("pieces", format!("piece letter '{letter}' is defined twice")));
+        }
+        let steps = betza::parse(movement).map_err(|e| keys.fail("pieces", e))?;
+        pieces.push(PieceType { letter, betza: movement.to_string(), steps });
+    }
+    if pieces.is_empty() || pieces.len() > MAX_ROLES {
+        return Err(keys.fail("pieces", format!("a variant has 1 to {MAX_ROLES} piece types, not {}", pieces.len())));
+    }
+    Ok(pieces)
+}
+
+/// `promotion`: the letters a pawn promotes to, or `none`; required with a pawn.
+fn promotion(keys: &Keys, pieces: &[PieceType], pawn: Option<Role>) -> Result<Vec<Role>, IniError> {
+    if pawn.is_some() && keys.get("promotion").is_none() {
+        return Err(keys.section.error(format!(
+            "[{}] has a pawn but no 'promotion' pieces (write 'promotion = none' for none)",
+            keys.section.name
+        )));
+    }
+    let mut promotion = Vec::new();
+    if let Some((letters, _)) = keys.value("promotion").filter(|(v, _)| *v != "none") {
+        for letter in letters.split_whitespace().flat_map(|w| w.chars()) {
+            let r = pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase());
+            promotion
+                .push(r.ok_or_else(|| keys.fail("promotion", format!("'{letter}' is not one of the pieces")))? as Role);
+        }
+    }
+    Ok(promotion)
+}
+
+/// `family` with its options (`transfer`, `zero_moves`, `capture_values`).
+fn family(keys: &Keys, geometry: &Geometry, pieces: &[PieceType]) -> Result<Family, IniError> {
+    let name = keys.required("family")?.value.as_str();
+    let layers = geometry.layers;
+    let needs_layers = |ok: bool, what: &str| match ok {
+        true => Ok(()),
+        false => Err(keys.fail("family", format!("the {name} family needs {what} layers"))),
+    };
+    let mut family = match name {
+        "fide" => Family::Fide(Fide),
+        "alice" => {
+            needs_layers(layers >= 2, "2 or more")?;
+            let transfer = match keys.value("transfer").map(|(v, _)| v) {
+                None | Some("required") => Transfer::Required,
+                Some("stay") => Transfer::StayWhenBlocked,
+                Some("optional") => Transfer::Optional,
+                Some(o) => return Err(keys.fail("transfer", format!("expected required, stay or optional, got '{o}'"))),
+            };
+            let zero_moves = match keys.value("zero_moves").map(|(v, _)| v) {
+                None | Some("none") => ZeroMoves::None,
+                Some("quiet") => ZeroMoves::Quiet,
+                Some("capture") => ZeroMoves::Capturing,
+                Some(o) => return Err(keys.fail("zero_moves", format!("expected none, quiet or capture, got '{o}'"))),
+            };
+            Family::Alice(Alice { transfer, zero_moves, layers })
+        }
+        "lma" => {
+            needs_layers(layers == 2, "exactly 2")?;
+            Family::Lma(Lma::new(geometry))
+        }
+        "monochrome" => {
+            let lower: Bitboard = (0..geometry.ranks / 2).fold(Bitboard::EMPTY, |b, r| b | geometry.rank_mask(r));
+            let owner_zone = ByColor([lower, !lower & geometry.cells[0]]);
+            Family::Monochrome(Monochrome { owner_zone, capture_values: vec![0; pieces.len()] })
+        }
+        "insideout" => Family::InsideOut(InsideOut),
+        "lookingglass" => {
+            needs_layers(layers == 2, "exactly 2")?;
+            Family::LookingGlass(LookingGlass)
+        }
+        other => {
+            let known = "fide, alice, lma, monochrome, insideout, lookingglass";
+            return Err(keys.fail("family", format!("unknown family '{other}' (known: {known})")));
+        }
+    };
+    if name != "alice" {
+        keys.alice_only("transfer", name)?;
+        keys.alice_only("zero_moves", name)?;
+    }
+    if let Some((text, inherited)) = keys.value("capture_values") {
+        let Family::Monochrome(monochrome) = &mut family else {
+            return Err(keys.fail("capture_values", format!("only the monochrome family scores captures, not {name}")));
+        };
+        let points = per_letter::<u32>(text, pieces, "POINTS like Q:8", inherited);
+        for (role, points) in points.map_err(|m| keys.fail("capture_values", m))? {
+            monochrome.capture_values[role] = points;
+        }
+    }
+    Ok(family)
+}
+
+/// `values` (material per piece) and `eval` (term weights).
+fn eval_data(keys: &Keys, pieces: &[PieceType]) -> Result<EvalData, IniError> {
+    let mut eval = EvalData { values: vec![None; pieces.len()], ..EvalData::default() };
+    if let Some((text, inherited)) = keys.value("values") {
+        let values = per_letter::<i32>(text, pieces, "CENTIPAWNS like N:300", inherited);
+        for (role, value) in values.map_err(|m| keys.fail("values", m))? {
+            eval.values[role] = Some(value);
+        }
+    }
+    if let Some((text, _)) = keys.value("eval") {
+        for item in text.split_whitespace() {
+            let Some((name, value)) = item.split_once(':').and_then(|(n, v)| Some((n, v.parse::<i32>().ok()?))) else {
+                return Err(keys.fail("eval", format!("expected TERM:CENTIPAWNS like mobility:4, got '{item}'")));
+            };
+            eval.terms.set(name, value).map_err(|m| keys.fail("eval", m))?;
+        }
+    }
+    Ok(eval)
+}
+
 /// Builds a variant from its merged keys; `ancestors` are the sections they were looked for in.
 fn build(
     section: &Section,
     ancestors: &[&Section],
     keys: &BTreeMap<String, (Entry, Section)>,
 ) -> Result<Arc<Variant>, IniError> {
-    let get = |key: &str| keys.get(key);
-    // A key missing only because a --config file replaced an ancestor (its `[normal]`, say)
-    // is the user's to add there: name every section the key was looked for in.
-    let required = |key: &str| {
-        get(key).ok_or_else(|| {
-            let mut reason = format!("[{}] needs the key '{key}'", section.name);
-            if !ancestors.is_empty() {
-                let searched: Vec<String> =
-                    ancestors.iter().map(|s| format!("[{}] ({}:{})", s.name, s.file, s.line)).collect();
-                reason += &format!(", which none of the sections it inherits from sets: {}", searched.join(", "));
-            }
-            section.error(reason)
-        })
-    };
-    // A value inherited from a parent can be wrong for the child only (its size, its holes):
-    // the error points at the child and names where the value was written.
-    let fail = |key: &str, reason: String| {
-        let (e, s) = &keys[key];
-        if s.name == section.name || e.line == 0 {
-            at(s, e, format!("key '{key}': {reason}"))
-        } else {
-            let from = format!("[{}] ({}:{})", s.name, s.file, e.line);
-            section.error(format!("[{}]: key '{key}' inherited from {from}: {reason}", section.name))
-        }
-    };
-    let boolean = |key: &str, default: bool| -> Result<bool, IniError> {
-        match get(key).map(|(e, _)| e.value.to_ascii_lowercase()) {
-            None => Ok(default),
-            Some(v) if ["true", "yes", "on", "1"].contains(&v.as_str()) => Ok(true),
-            Some(v) if ["false", "no", "off", "0"].contains(&v.as_str()) => Ok(false),
-            Some(v) => Err(fail(key, format!("expected true or false, got '{v}'"))),
-        }
-    };
-
-    let (size, _) = required("size")?;
-    let (files, ranks) = size
-        .value
-        .split_once('x')
-        .and_then(|(w, h)| Some((w.trim().parse::<u8>().ok()?, h.trim().parse::<u8>().ok()?)))
-        .ok_or_else(|| fail("size", format!("expected FILESxRANKS like 8x8, got '{}'", size.value)))?;
-    let layers = match get("layers") {
-        None => 1,
-        Some((e, _)) => {
-            e.value.parse::<u8>().map_err(|_| fail("layers", format!("expected a number, got '{}'", e.value)))?
-        }
-    };
-    let mut geometry = Geometry::new(files, ranks, layers).map_err(|e| fail("size", e))?;
-    if let Some((e, _)) = get("holes") {
-        for name in e.value.split_whitespace() {
-            let sq = geometry
-                .parse_square(name)
-                .ok_or_else(|| fail("holes", format!("'{name}' is not a square of this board")))?;
-            geometry.remove(sq);
-        }
-    }
-
-    let (pieces_entry, _) = required("pieces")?;
-    let mut pieces: Vec<PieceType> = Vec::new();
-    for item in pieces_entry.value.split_whitespace() {
-        let (letter, movement) = item
-            .split_once(':')
-            .ok_or_else(|| fail("pieces", format!("expected LETTER:BETZA like N:N, got '{item}'")))?;
-        let mut chars = letter.chars();
-        let (Some(letter), None) = (chars.next(), chars.next()) else {
-            return Err(fail("pieces", format!("'{letter}' must be a single letter")));
-        };
-        if !letter.is_ascii_uppercase() {
-            return Err(fail("pieces", format!("piece letter '{letter}' must be an upper-case letter")));
-        }
-        if pieces.iter().any(|p| p.letter == letter) {
-            return Err(fail("pieces", format!("piece letter '{letter}' is defined twice")));
-        }
-        let steps = betza::parse(movement).map_err(|e| fail("pieces", e))?;
-        pieces.push(PieceType { letter, betza: movement.to_string(), steps });
-    }
-    if pieces.is_empty() || pieces.len() > MAX_ROLES {
-        return Err(fail("pieces", format!("a variant has 1 to {MAX_ROLES} piece types, not {}", pieces.len())));
-    }
-    let role = |key: &str| -> Result<Option<Role>, IniError> {
-        let Some((e, _)) = get(key) else {
-            return Ok(None);
-        };
-        let letter = e.value.chars().next().unwrap_or(' ');
-        match pieces.iter().position(|p| p.letter == letter) {
-            Some(r) if e.value.len() == 1 => Ok(Some(r as Role)),
-            _ => Err(fail(key, format!("'{}' is not one of the pieces", e.value))),
-        }
-    };
-    let pawn = role("pawn")?;
-    let king = role("king")?;
+    let keys = Keys { section, ancestors, keys };
+    let geometry = geometry(&keys)?;
+    let pieces = pieces(&keys)?;
+    let pawn = keys.role("pawn", &pieces)?;
+    let king = keys.role("king", &pieces)?;
     // `castling = chess960`: castling as Chess960 has it (the king to the c or g file, the rook
     // beside it), whatever the king's and rook's files; Looking-Glass always castles so.
-    let chess960 = get("castling").is_some_and(|(e, _)| e.value.eq_ignore_ascii_case("chess960"));
+    let chess960 = keys.value("castling").is_some_and(|(v, _)| v.eq_ignore_ascii_case("chess960"));
     let castling = chess960
-        || boolean("castling", false).map_err(|e| IniError { reason: format!("{}, or chess960", e.reason), ..e })?;
-    let rook = match role("rook")? {
+        || keys
+            .boolean("castling", false)
+            .map_err(|e| IniError { reason: format!("{}, or chess960", e.reason), ..e })?;
+    let rook = match keys.role("rook", &pieces)? {
         Some(r) => Some(r),
         None => pieces.iter().position(|p| p.letter == 'R').map(|r| r as Role),
     };
     if castling && (king.is_none() || rook.is_none()) {
-        return Err(fail("castling", "castling needs a 'king' and a 'rook' piece".into()));
+        return Err(keys.fail("castling", "castling needs a 'king' and a 'rook' piece".into()));
     }
-    let mut promotion = Vec::new();
-    if let Some((e, _)) = get("promotion").filter(|(e, _)| e.value != "none") {
-        for letter in e.value.split_whitespace().flat_map(|w| w.chars()) {
-            let r = pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase());
-            promotion.push(r.ok_or_else(|| fail("promotion", format!("'{letter}' is not one of the pieces")))? as Role);
-        }
-    }
-    if pawn.is_some() && get("promotion").is_none() {
-        return Err(section.error(format!(
-            "[{}] has a pawn but no 'promotion' pieces (write 'promotion = none' for none)",
-            section.name
-        )));
-    }
-
-    let (family_entry, _) = required("family")?;
-    let family_only = |key: &str, family: &str| -> Result<(), IniError> {
-        match get(key) {
-            Some(_) => Err(fail(key, format!("only the alice family has this key, not {family}"))),
-            None => Ok(()),
-        }
-    };
-    let mut family = match family_entry.value.as_str() {
-        "fide" => {
-            family_only("transfer", "fide")?;
-            family_only("zero_moves", "fide")?;
-            Family::Fide(Fide)
-        }
-        "alice" => {
-            if layers < 2 {
-                return Err(fail("family", "the alice family needs 2 or more layers".into()));
-            }
-            let transfer = match get("transfer").map(|(e, _)| e.value.as_str()) {
-                None | Some("required") => Transfer::Required,
-                Some("stay") => Transfer::StayWhenBlocked,
-                Some("optional") => Transfer::Optional,
-                Some(o) => return Err(fail("transfer", format!("expected required, stay or optional, got '{o}'"))),
-            };
-            let zero_moves = match get("zero_moves").map(|(e, _)| e.value.as_str()) {
-                None | Some("none") => ZeroMoves::None,
-                Some("quiet") => ZeroMoves::Quiet,
-                Some("capture") => ZeroMoves::Capturing,
-                Some(o) => return Err(fail("zero_moves", format!("expected none, quiet or capture, got '{o}'"))),
-            };
-            Family::Alice(Alice { transfer, zero_moves, layers })
-        }
-        "lma" => {
-            family_only("transfer", "lma")?;
-            family_only("zero_moves", "lma")?;
-            if layers != 2 {
-                return Err(fail("family", "the lma family needs exactly 2 layers".into()));
-            }
-            Family::Lma(Lma::new(&geometry))
-        }
-        "monochrome" => Family::Monochrome(Monochrome { owner_zone: ByColor::default(), capture_values: Vec::new() }),
-        "insideout" => Family::InsideOut(InsideOut),
-        "lookingglass" => {
-            if layers != 2 {
-                return Err(fail("family", "the lookingglass family needs exactly 2 layers".into()));
-            }
-            Family::LookingGlass(LookingGlass)
-        }
-        other => {
-            let known = "fide, alice, lma, monochrome, insideout, lookingglass";
-            return Err(fail("family", format!("unknown family '{other}' (known: {known})")));
-        }
-    };
-    if !matches!(family, Family::Fide(_) | Family::Alice(_) | Family::Lma(_)) {
-        family_only("transfer", &family_entry.value)?;
-        family_only("zero_moves", &family_entry.value)?;
-    }
-    if let Some((e, from)) = get("capture_values") {
-        let Family::Monochrome(monochrome) = &mut family else {
-            return Err(fail(
-                "capture_values",
-                format!("only the monochrome family scores captures, not {}", family_entry.value),
-            ));
-        };
-        let capture_values = &mut monochrome.capture_values;
-        *capture_values = vec![0; pieces.len()];
-        let inherited = from.name != section.name;
-        for (role, points) in
-            per_letter::<u32>(&e.value, &pieces, "POINTS like Q:8", inherited).map_err(|m| fail("capture_values", m))?
-        {
-            capture_values[role] = points;
-        }
-    }
-    let mut eval = EvalData { values: vec![None; pieces.len()], ..EvalData::default() };
-    if let Some((e, from)) = get("values") {
-        let inherited = from.name != section.name;
-        for (role, value) in
-            per_letter::<i32>(&e.value, &pieces, "CENTIPAWNS like N:300", inherited).map_err(|m| fail("values", m))?
-        {
-            eval.values[role] = Some(value);
-        }
-    }
-    if let Some((e, _)) = get("eval") {
-        for item in e.value.split_whitespace() {
-            let Some((name, value)) = item.split_once(':').and_then(|(n, v)| Some((n, v.parse::<i32>().ok()?))) else {
-                return Err(fail("eval", format!("expected TERM:CENTIPAWNS like mobility:4, got '{item}'")));
-            };
-            eval.terms.set(name, value).map_err(|m| fail("eval", m))?;
-        }
-    }
-    let halves = geometry.ranks / 2;
-    let lower: Bitboard = (0..halves).fold(Bitboard::EMPTY, |b, r| b | geometry.rank_mask(r));
-    if let Family::Monochrome(monochrome) = &mut family {
-        monochrome.owner_zone = ByColor([lower, !lower & geometry.cells[0]]);
-    }
+    let promotion = promotion(&keys, &pieces, pawn)?;
+    let family = family(&keys, &geometry, &pieces)?;
+    let eval = eval_data(&keys, &pieces)?;
     let looking_glass = matches!(family, Family::LookingGlass(_));
     let castling_style = if looking_glass || chess960 { CastlingStyle::Chess960 } else { CastlingStyle::TwoSteps };
 
     let tables = Tables::new(&geometry, &pieces);
-    let double_step = boolean("double_step", pawn.is_some())?;
+    let double_step = keys.boolean("double_step", pawn.is_some())?;
     let last = geometry.ranks - 1;
     let double_step_zone = if double_step && geometry.ranks >= 4 {
         ByColor([geometry.rank_mask(1), geometry.rank_mask(last - 1)])
@@ -434,7 +471,7 @@ fn build(
     } else {
         ByColor([geometry.rank_mask(last), geometry.rank_mask(0)])
     };
-    let (start, _) = required("start")?;
+    let start = keys.required("start")?;
     let mut variant = Variant {
         name: section.name.clone(),
         geometry,
@@ -447,7 +484,7 @@ fn build(
         double_step,
         double_step_zone,
         promotion_zone,
-        en_passant: boolean("en_passant", false)?,
+        en_passant: keys.boolean("en_passant", false)?,
         castling_style,
         start_fen: start.value.clone(),
         eval,
@@ -460,6 +497,6 @@ fn build(
     variant.psq = crate::eval::psq::piece_square(&variant);
     variant.narrow = variant.narrowed().map(Arc::new);
     let variant = Arc::new(variant);
-    Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| fail("start", e.to_string()))?;
+    Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| keys.fail("start", e.to_string()))?;
     Ok(variant)
 }

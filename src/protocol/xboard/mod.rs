@@ -220,12 +220,7 @@ impl XBoard {
                 }
             }
             "ping" => crate::outln!("pong {}", args.first().unwrap_or(&"")),
-            "draw" => {
-                let score = self.progress.lock().map(|p| p.score).unwrap_or(0);
-                if self.engine_side.is_some() && !self.game_over && score <= DRAW_ACCEPT_CP {
-                    crate::outln!("offer draw");
-                }
-            }
+            "draw" => self.answer_draw(),
             "result" => {
                 self.abandon();
                 self.game_over = true;
@@ -265,17 +260,10 @@ impl XBoard {
                     crate::outln!("Hint: {}", self.display.move_legs(self.engine.variant(), &mv).concat());
                 }
             }
-            "memory" => {
-                let mb = number("megabytes")?.clamp(1, MAX_HASH_MB as u64) as usize;
-                self.abandon();
-                if let Err(e) = self.engine.set_hash(mb) {
-                    crate::outln!("# memory {mb}: {e}");
-                }
-            }
+            "memory" => self.memory(number("megabytes")?),
             "cores" => {
-                let cores = number("a core count")?.clamp(1, MAX_THREADS as u64) as usize;
                 self.abandon();
-                self.engine.set_threads(cores);
+                self.engine.set_threads(number("a core count")?.clamp(1, MAX_THREADS as u64) as usize);
             }
             "option" => self.option(rest)?,
             "lift" => self.lift(args.first().copied().unwrap_or(""))?,
@@ -288,6 +276,23 @@ impl XBoard {
             _ => return error("unknown command"),
         }
         Ok(true)
+    }
+
+    /// `draw`: accepted (by offering one back) when the engine stands worse than [`DRAW_ACCEPT_CP`].
+    fn answer_draw(&self) {
+        let score = self.progress.lock().map(|p| p.score).unwrap_or(0);
+        if self.engine_side.is_some() && !self.game_over && score <= DRAW_ACCEPT_CP {
+            crate::outln!("offer draw");
+        }
+    }
+
+    /// `memory MB`: a table of that size, or the old one kept with a comment saying why.
+    fn memory(&mut self, mb: u64) {
+        let mb = mb.clamp(1, MAX_HASH_MB as u64) as usize;
+        self.abandon();
+        if let Err(e) = self.engine.set_hash(mb) {
+            crate::outln!("# memory {mb}: {e}");
+        }
     }
 
     /// The reply to `protover`.
