@@ -466,7 +466,7 @@ impl Engine {
         if let Some(name) = name {
             self.name = name;
         }
-        if variant.name != "normal" {
+        if !variant.is_fide_chess() {
             self.check_variant(&variant.name, "UCI", &variants)?;
             self.send(&format!("setoption name UCI_Variant value {}", variant.name))?;
         }
@@ -516,7 +516,7 @@ impl Engine {
                 self.send(&format!("accepted {key}"))?;
             }
         }
-        if variant.name != "normal" {
+        if !variant.is_fide_chess() {
             self.check_variant(&variant.name, "XBoard", &offered)?;
         }
         for (name, value) in &spec.options {
@@ -562,7 +562,7 @@ impl Engine {
                 self.known = 0;
                 self.pondering = Pondering::Idle;
                 self.send("new")?;
-                if variant.name != "normal" {
+                if !variant.is_fide_chess() {
                     self.send(&format!("variant {}", variant.name))?;
                 }
                 for line in [if self.ponder { "hard" } else { "easy" }, "post", "force"] {

@@ -8,10 +8,11 @@ use super::pgn_reader::read_games;
 use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
 use crate::movegen::{legal, Move};
+use crate::notation::variant_from_uci;
 use crate::notation::xboard::Display;
 use crate::position::Position;
 use crate::search::personality::Rng;
-use crate::variant::Variant;
+use crate::variant::{Variant, FIDE_CHESS};
 use crate::with_rules;
 
 /// A start position and the moves played from it before the engines take over.
@@ -153,7 +154,7 @@ fn read_pgn_openings(
     for (i, game) in games.iter().enumerate() {
         let at = |what: String| format!("{source}: game {}: {what}", i + 1);
         let named = game.tag("Variant").map(|v| v.to_ascii_lowercase());
-        if named.as_deref().is_some_and(|v| !["standard", "chess", "normal", variant.name.as_str()].contains(&v)) {
+        if named.as_deref().is_some_and(|v| variant_from_uci(v) != FIDE_CHESS && v != variant.name) {
             return Err(at(format!("a game of {} in a match of {}", named.unwrap_or_default(), variant.name)));
         }
         let fen = game.tag("FEN").unwrap_or(&variant.start_fen);

@@ -34,7 +34,7 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> 
     let san = start.as_ref().is_some_and(has_san);
     // Every variant but FIDE chess names itself, fischerandom included: read as FIDE chess
     // its castling would be wrong.
-    if variant.name != "normal" {
+    if !variant.is_fide_chess() {
         tag("Variant", &variant.name);
     }
     if record.opening.fen != variant.start_fen {

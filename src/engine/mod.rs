@@ -20,7 +20,7 @@ use crate::rules::Outcome;
 use crate::search::personality::{choose, Personality, Rng};
 use crate::search::time::DEFAULT_MOVE_OVERHEAD;
 use crate::search::{search, Info, Limits, Shared};
-use crate::variant::Variant;
+use crate::variant::{Variant, FIDE_CHESS};
 use crate::{with_narrowest, with_rules};
 
 /// The default transposition table size in MB.
@@ -47,7 +47,7 @@ pub struct Engine {
 impl Engine {
     /// An engine in FIDE chess at the start position, with a table of [`DEFAULT_HASH_MB`] and one thread.
     pub fn new(config: Config) -> Engine {
-        let variant = config.variant("normal", &[]).expect("the built-in normal variant loads");
+        let variant = config.variant(FIDE_CHESS, &[]).expect("the built-in FIDE chess loads");
         let position = Position::start(variant.clone()).expect("the built-in start position is valid");
         Engine {
             config,

@@ -116,7 +116,7 @@ impl Display {
             first_file,
             cells: vec![None; width * height],
             slots: Vec::new(),
-            native: variant.name == "normal",
+            native: variant.is_fide_chess(),
         };
         for l in 0..g.layers {
             for f in 0..g.files {
@@ -391,7 +391,7 @@ fn piece_slots(variant: &Variant) -> Result<Vec<usize>, String> {
         } else if is_king(role) {
             // XBoard castles whenever a king steps two or more files along a rank; a king
             // crossing boards does that all the time, so it is shown as XBoard's commoner.
-            Some(if variant.name == "normal" { 21 } else { 10 })
+            Some(if variant.is_fide_chess() { 21 } else { 10 })
         } else {
             let by_letter = LETTERS.find(piece.letter.to_ascii_uppercase()).filter(|&s| XBOARD_TYPES[s] == betza);
             by_letter.or_else(|| (1..21).find(|&s| !taken[s] && XBOARD_TYPES[s] == betza))

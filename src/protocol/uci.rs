@@ -6,11 +6,12 @@ use std::time::Duration;
 use super::Event;
 use crate::config::Config;
 use crate::engine::{Engine, DEFAULT_HASH_MB};
+use crate::notation::{uci_variant_name, variant_from_uci};
 use crate::search::personality::Personality;
 use crate::search::time::Clock;
 use crate::search::time::DEFAULT_MOVE_OVERHEAD;
 use crate::search::{Info, Limits, MAX_HASH_MB, MAX_THREADS};
-use crate::variant::Variant;
+use crate::variant::{Variant, FIDE_CHESS};
 
 /// Answers `uci` and serves commands until `quit` or the end of input.
 pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
@@ -59,18 +60,6 @@ const MAX_PERFT_DEPTH: u32 = 20;
 /// What `help` prints: a hint for someone who typed to the engine at a terminal.
 const HELP: &str = "info string Vorpal speaks UCI here: position startpos moves e2e4, go depth 10, go perft 4, d, \
 stop, quit. Type 'vorpal --help' at the shell for the command line.";
-
-/// The UCI name of FIDE chess.
-const FIDE_UCI_NAME: &str = "chess";
-
-/// A variant's name in the UCI_Variant combo.
-fn uci_variant_name(name: &str) -> &str {
-    if name == "normal" {
-        FIDE_UCI_NAME
-    } else {
-        name
-    }
-}
 
 impl Uci {
     fn identify(&self) {
@@ -162,7 +151,7 @@ impl Uci {
             "threads" => engine.set_threads(number(MAX_THREADS)?),
             "ponder" => {}
             "uci_variant" => {
-                let fide = value == FIDE_UCI_NAME || value == "normal";
+                let fide = variant_from_uci(value) == FIDE_CHESS;
                 engine.set_variant(if fide { fide_variant(self.chess960) } else { value })?;
                 announce_variant(engine.variant());
             }
@@ -273,7 +262,7 @@ fn fide_variant(chess960: bool) -> &'static str {
     if chess960 {
         "fischerandom"
     } else {
-        "normal"
+        FIDE_CHESS
     }
 }
 

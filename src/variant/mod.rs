@@ -16,6 +16,9 @@ use psq::PieceSquare;
 use weights::EvalData;
 use zobrist::Zobrist;
 
+/// The name of FIDE chess among the variants.
+pub const FIDE_CHESS: &str = "normal";
+
 /// Everything the engine knows about one variant, built once when it is loaded.
 pub struct Variant<W: Word = Wide> {
     /// The name used on the command line and in protocols.
@@ -59,6 +62,13 @@ pub struct Variant<W: Word = Wide> {
     /// The same variant with 64-bit masks, when its boards fit them (the search runs on it);
     /// `None` for a variant that has none or is narrow itself.
     pub narrow: Option<Arc<Variant<Narrow>>>,
+}
+
+impl<W: Word> Variant<W> {
+    /// Whether this is FIDE chess itself (not a variant on its board, nor Chess960).
+    pub fn is_fide_chess(&self) -> bool {
+        self.name == FIDE_CHESS
+    }
 }
 
 impl Variant<Wide> {

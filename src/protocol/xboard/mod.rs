@@ -21,7 +21,7 @@ use crate::rules::Outcome;
 use crate::search::personality::Personality;
 use crate::search::time::{Budget, Clock};
 use crate::search::{Info, Limits, MAX_HASH_MB, MAX_THREADS};
-use crate::variant::{CastlingStyle, Variant};
+use crate::variant::{CastlingStyle, Variant, FIDE_CHESS};
 
 /// The score below which the engine accepts a draw offer (centipawns, its own view).
 const DRAW_ACCEPT_CP: i32 = -100;
@@ -178,7 +178,7 @@ impl XBoard {
             "protover" => self.features(),
             "new" => {
                 self.abandon();
-                self.set_variant("normal")?;
+                self.set_variant(FIDE_CHESS)?;
                 self.engine_side = Some(Color::Black);
                 self.depth_limit = None;
                 self.engine.clear_hash();
