@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::engine::Engine;
 use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
+use crate::notation::variant_from_uci;
 use crate::notation::xboard::Display;
 use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::pieces::Color;
@@ -22,7 +23,7 @@ use crate::position::Position;
 use crate::rules::chess960;
 use crate::search::personality::{Personality, Rng};
 use crate::search::{Limits, MAX_HASH_MB, MAX_THREADS};
-use crate::variant::{CastlingStyle, Variant};
+use crate::variant::{CastlingStyle, Variant, FIDE_CHESS};
 use crate::{with_narrowest, with_rules};
 
 /// Vorpal, a chess-variant engine for stacked boards.
@@ -325,13 +326,13 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                 Some(path) => {
                     let text = std::fs::read_to_string(&path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
                     let suite = parse_suite(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
-                    let name = variant.or(suite.variant.clone()).unwrap_or_else(|| "normal".into());
+                    let name = variant.or(suite.variant.clone()).unwrap_or_else(|| FIDE_CHESS.into());
                     options.splice(0..0, suite.options.iter().cloned());
                     let variant = config.variant(&name, &options).map_err(|e| bad(e.to_string()))?;
                     pool.install(|| run_suite(&variant, &path, &suite, depth, max_nodes))
                 }
                 None => {
-                    let name = variant.unwrap_or_else(|| "normal".into());
+                    let name = variant.unwrap_or_else(|| FIDE_CHESS.into());
                     let variant = config.variant(&name, &options).map_err(|e| bad(e.to_string()))?;
                     let depth = depth.ok_or_else(|| bad("perft needs --depth D (or --epd FILE)"))?;
                     if depth > MAX_DEPTH {
@@ -507,7 +508,8 @@ fn play_pgn(config: &Config, path: &Path, number: usize, at: PositionArgs) -> Re
         .get(number.wrapping_sub(1))
         .ok_or_else(|| bad(format!("{}: no game {number} (the file has {})", path.display(), games.len())))?;
     let options = parse_options(&at.options)?;
-    let name = game.tag("Variant").unwrap_or("normal");
+    let tag = game.tag("Variant").map(str::to_ascii_lowercase);
+    let name = tag.as_deref().map_or(FIDE_CHESS, variant_from_uci);
     let variant = config.variant(name, &options).map_err(|e| bad(format!("{}: {e}", path.display())))?;
     let pos = position(&variant, game.tag("FEN"))?;
     play(pos, &game.moves)?;
