@@ -619,7 +619,11 @@ impl XBoard {
         if self.engine.outcome_after(expected).is_some() {
             return;
         }
+        // The limits are those of the position after the reply: its moves XBoard cannot show
+        // are the ones the search must not choose.
+        self.engine.make(expected);
         let mut limits = self.limits();
+        self.engine.unmake();
         // On a ponder hit the opponent's clock was ours to use: count the budget from then.
         limits.clock = limits.clock.map(|c| Clock { remaining: c.remaining + c.increment, ..c });
         self.start(limits, Purpose::Ponder(expected));
