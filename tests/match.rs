@@ -49,6 +49,17 @@ fn lost_by_fault(fault: &str, nth: u32, proto: &str) -> Option<String> {
     Some(std::fs::read_to_string(&pgn).unwrap())
 }
 
+/// Runs `vorpal` with `args` plus an I/O log and a PGN file of its own (named after `name`);
+/// returns the run, the log and the PGN.
+fn logged_match(name: &str, args: &[&str]) -> (Output, String, String) {
+    let log = std::env::temp_dir().join(format!("vorpal-match-{}-{name}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let pgn = temp_pgn(name);
+    let out = vorpal(&[args, &["--debug", log.to_str().unwrap(), "--pgn", pgn.to_str().unwrap()]].concat());
+    let read = |path: &Path| std::fs::read_to_string(path).unwrap_or_default();
+    (out, read(&log), read(&pgn))
+}
+
 #[test]
 fn match_plays_every_variant_over_both_protocols() {
     let config = Command::new(VORPAL).arg("variants").output().unwrap();
@@ -312,20 +323,15 @@ fn match_takes_openings_from_pgn_and_epd_files_as_cutechess_does() {
 
 #[test]
 fn match_engines_take_time_controls_of_their_own() {
-    let log = std::env::temp_dir().join(format!("vorpal-match-{}-own-tc.log", std::process::id()));
-    let _ = std::fs::remove_file(&log);
-    let pgn = temp_pgn("own-tc");
     let (clock, fixed) = (format!("{VORPAL} name=Clock tc=40/0:03+0.05"), format!("{VORPAL} name=Fixed st=0.03"));
     let args = ["match", "--engine", &clock, "--engine", &fixed, "--games", "2", "--random-plies", "2"];
-    let out = vorpal(&[&args[..], &["--debug", log.to_str().unwrap(), "--pgn", pgn.to_str().unwrap()]].concat());
+    let (out, told, pgn_text) = logged_match("own-tc", &args);
     let all = text(&out);
     assert!(out.status.success() && all.contains("Finished: 2 games"), "{all}");
     assert!(!all.contains("on time"), "{all}");
-    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
     for tag in ["[WhiteTimeControl \"40/3+0.05\"]", "[BlackTimeControl \"1/0.03\"]", "[WhiteTimeControl \"1/0.03\"]"] {
         assert!(pgn_text.contains(tag), "{tag}: {pgn_text}");
     }
-    let told = std::fs::read_to_string(&log).unwrap();
     assert!(told.contains(" 1.1 > go wtime ") && told.contains(" winc 50 binc 0 movestogo "), "{told}");
     assert!(told.contains(" 2.1 > go movetime 30"), "{told}");
     let neither = vorpal(&["match", "--engine", &clock, "--engine", VORPAL, "--games", "1"]);
@@ -393,17 +399,12 @@ fn match_plays_a_round_robin_and_a_gauntlet_of_several_engines() {
 
 #[test]
 fn match_without_a_clock_ends_each_search_by_depth_or_nodes() {
-    let log = std::env::temp_dir().join(format!("vorpal-match-{}-inf.log", std::process::id()));
-    let _ = std::fs::remove_file(&log);
-    let pgn = temp_pgn("inf");
     let (deep, counted) =
         (format!("{VORPAL} name=Deep depth=2 proto=xboard"), format!("{VORPAL} name=Counted nodes=500"));
     let args = ["match", "--engine", &deep, "--engine", &counted, "--games", "2", "--tc", "inf", "--draw", "4,100000"];
-    let out = vorpal(&[&args[..], &["--debug", log.to_str().unwrap(), "--pgn", pgn.to_str().unwrap()]].concat());
+    let (out, told, pgn_text) = logged_match("inf", &args);
     assert!(out.status.success() && text(&out).contains("Finished: 2 games"), "{}", text(&out));
-    let told = std::fs::read_to_string(&log).unwrap();
     assert!(told.contains(" 1.1 > sd 2") && told.contains(" 2.1 > go nodes 500"), "{told}");
-    let pgn_text = std::fs::read_to_string(&pgn).unwrap();
     assert!(pgn_text.contains("[TimeControl \"-\"]") && !pgn_text.contains("[%clk"), "{pgn_text}");
     let endless = vorpal(&["match", "--engine", VORPAL, "--engine", &counted, "--games", "2", "--tc", "inf"]);
     assert!(text(&endless).contains("tc=inf needs depth=N or nodes=N"), "{}", text(&endless));

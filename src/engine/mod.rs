@@ -143,13 +143,6 @@ impl Engine {
         with_rules!(&self.variant.family, |rules| outcome(rules, &mut self.position))
     }
 
-    /// How the game would end after `mv` in the current position, if it would.
-    pub fn outcome_after(&self, mv: Move) -> Option<Outcome> {
-        let mut pos = self.position.clone();
-        pos.make(mv);
-        with_rules!(&self.variant.family, |rules| outcome(rules, &mut pos))
-    }
-
     /// The leaves `depth` plies below each legal move of the current position.
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
         with_rules!(&self.variant.family, |rules| divide(rules, &self.position, depth))

@@ -616,14 +616,15 @@ impl XBoard {
         if !self.showable_moves().contains(&expected) {
             return;
         }
-        if self.engine.outcome_after(expected).is_some() {
-            return;
-        }
-        // The limits are those of the position after the reply: its moves XBoard cannot show
-        // are the ones the search must not choose.
+        // The game must go on after the reply, and the limits are those of the position after
+        // it: its moves XBoard cannot show are the ones the search must not choose.
         self.engine.make(expected);
+        let ended = self.engine.outcome().is_some();
         let mut limits = self.limits();
         self.engine.unmake();
+        if ended {
+            return;
+        }
         // On a ponder hit the opponent's clock was ours to use: count the budget from then.
         limits.clock = limits.clock.map(|c| Clock { remaining: c.remaining + c.increment, ..c });
         self.start(limits, Purpose::Ponder(expected));
