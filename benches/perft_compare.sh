@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Perft speed of Vorpal beside Stockfish and Fairy-Stockfish (Debian's builds), medians of RUNS runs.
-# Usage: benches/perft_compare.sh [RUNS]   (default 5). Installs the two engines with apt-get if missing.
+# Perft speed of Vorpal beside Stockfish and Fairy-Stockfish (Debian's builds) in FIDE chess, and
+# beside Fairy-Stockfish's alice branch (built by benches/fairy_alice.sh) in Alice Chess, medians
+# of RUNS runs. Usage: benches/perft_compare.sh [RUNS]   (default 5). Installs the engines if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
@@ -9,15 +10,17 @@ if ! command -v stockfish >/dev/null || ! command -v fairy-stockfish >/dev/null;
   apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y stockfish fairy-stockfish >/dev/null
 fi
 cargo build --release --quiet
+fairy_alice=$(benches/fairy_alice.sh)
 command -v bc >/dev/null || { apt-get update >/dev/null && apt-get install -y bc >/dev/null; }
 out=$(mktemp -d)
 kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-# Seconds taken by a UCI engine for `go perft DEPTH` (wall clock, start-up included: a few ms).
+# Seconds taken by a UCI engine for `go perft DEPTH` (wall clock, start-up included: a few ms);
+# a fourth argument is a command sent first (the variant).
 uci_perft() {
-  local engine=$1 position=$2 depth=$3 start end
+  local engine=$1 position=$2 depth=$3 setup=${4:-isready} start end
   start=$(date +%s.%N)
-  printf '%s\ngo perft %s\nquit\n' "$position" "$depth" | "$engine" >"$out/uci.txt"
+  printf '%s\n%s\ngo perft %s\nquit\n' "$setup" "$position" "$depth" | "$engine" >"$out/uci.txt"
   end=$(date +%s.%N)
   grep -q "Nodes searched" "$out/uci.txt" || { echo "$engine gave no perft result" >&2; exit 1; }
   echo "$(grep 'Nodes searched' "$out/uci.txt" | awk '{print $3}') $(echo "$end - $start" | bc -l)"
@@ -29,6 +32,8 @@ for i in $(seq "$runs"); do
     read -r n s < <(uci_perft "$engine" "position startpos" 6); echo "$engine fide-start $n $s" >>"$out/rows"
     read -r n s < <(uci_perft "$engine" "position fen $kiwipete" 5); echo "$engine kiwipete $n $s" >>"$out/rows"
   done
+  read -r n s < <(uci_perft "$fairy_alice" "position startpos" 6 "setoption name UCI_Variant value alice")
+  echo "fairy-alice alice-start $n $s" >>"$out/rows"
 done
 
 python3 - "$out/rows" "$runs" <<'PY'
@@ -50,6 +55,9 @@ for pos in ("fide-start", "kiwipete"):
     for other in ("stockfish", "fairy-stockfish"):
         o = nodes[(other, pos)] / med[(other, pos)]
         print(f"  {pos:<12} vorpal / {other:<16} {v / o:5.2f}")
+v = nodes[("vorpal-1t", "alice-start")] / med[("vorpal-1t", "alice-start")]
+o = nodes[("fairy-alice", "alice-start")] / med[("fairy-alice", "alice-start")]
+print(f"  {'alice-start':<12} vorpal / {'fairy-alice':<16} {v / o:5.2f}")
 fide = nodes[("vorpal-1t", "fide-start")] / med[("vorpal-1t", "fide-start")]
 alice = nodes[("vorpal-1t", "alice-start")] / med[("vorpal-1t", "alice-start")]
 print(f"  alice-start / fide-start (vorpal)          {alice / fide:5.2f}")

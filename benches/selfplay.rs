@@ -16,7 +16,8 @@ use vorpal::config::Config;
 use vorpal::engine::Engine;
 use vorpal::pieces::Color;
 use vorpal::position::Position;
-use vorpal::search::personality::{Personality, Rng};
+use vorpal::random::Rng;
+use vorpal::search::personality::Personality;
 use vorpal::search::Limits;
 
 /// A game longer than this is called a draw.

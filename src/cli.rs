@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::arena::engine::{EngineSpec, Protocol, TimeControl};
+use crate::arena::engine::{EngineSpec, Protocol};
 use crate::arena::game::{Adjudication, GameRules};
 use crate::arena::opening::{random_opening, Book, Opening};
 use crate::arena::stats::{Score, Sprt, Verdict};
@@ -15,13 +15,15 @@ use crate::config::Config;
 use crate::engine::Engine;
 use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
-use crate::notation::variant_from_uci;
+use crate::notation::time::TimeControl;
 use crate::notation::xboard::Display;
+use crate::notation::{score, variant_from_uci};
 use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::pieces::Color;
 use crate::position::Position;
+use crate::random::Rng;
 use crate::rules::chess960;
-use crate::search::personality::{Personality, Rng};
+use crate::search::personality::Personality;
 use crate::search::{Limits, MAX_HASH_MB, MAX_THREADS};
 use crate::variant::{CastlingStyle, Variant, FIDE_CHESS};
 use crate::{with_narrowest, with_rules};
@@ -88,8 +90,8 @@ impl PositionArgs {
 pub struct MatchArgs {
     /// An engine (two or more; with two, the first engine's score is reported): its command
     /// line, then any settings as cutechess-cli writes them: name=NAME proto=uci|xboard tc=TC
-    /// st=SECONDS depth=N nodes=N option.NAME=VALUE ponder (or the command as cmd=COMMAND; quote
-    /// a value that has spaces).
+    /// st=SECONDS depth=N nodes=N notation=vorpal|fairy option.NAME=VALUE ponder (or the command
+    /// as cmd=COMMAND; quote a value that has spaces).
     #[arg(long = "engine", value_name = "CMD [SETTING...]", required = true)]
     engines: Vec<String>,
     /// Settings for both engines (cutechess-cli's -each), applied before each engine's own.
@@ -390,7 +392,7 @@ fn run_search(engine: &mut Engine, limits: Limits) -> Result<(), Failure> {
             "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
             info.depth,
             info.seldepth,
-            info.score_text(),
+            score::uci(info.score),
             info.nodes,
             info.nps(),
             info.time.as_millis(),
@@ -451,13 +453,8 @@ fn start_fen(variant: &Variant, fen: Option<String>, setup: Option<&str>) -> Res
     let (white, black) = match setup.split_once(':') {
         Some(("random", seed)) => {
             let seed: u64 = seed.parse().map_err(|_| bad(format!("--setup {setup}: the seed must be a number")))?;
-            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03;
-            let mut next = || {
-                x ^= x >> 33;
-                x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-                x ^= x >> 33;
-                (x % 960) as u32
-            };
+            let mut rng = Rng::new(seed);
+            let mut next = || rng.below(960) as u32;
             // FIDE Chess960 mirrors one setup; Looking-Glass draws one per side.
             let white = next();
             (white, if variant.geometry.layers == 1 { white } else { next() })

@@ -16,6 +16,7 @@ pub mod perft;
 pub mod pieces;
 pub mod position;
 pub mod protocol;
+pub mod random;
 pub mod rules;
 pub mod search;
 pub mod variant;

@@ -27,7 +27,7 @@ const FEN_CHARS: &[u8] = b"rnbqkpcRNBQKPC12345678901*/| -wbKQkqA-Ha3e6:x\t";
 
 #[test]
 fn fen_parser_never_panics() {
-    let mut rng = Rng(0xF00D);
+    let mut rng = Rng::new(0xF00D);
     for name in ["normal", "alice", "alice3", "alice8x4", "lma"] {
         let options: &[(&str, &str)] = if name == "alice" { &[("EnPassant", "true")] } else { &[] };
         let v = variant(name, options);
@@ -47,7 +47,7 @@ fn fen_parser_never_panics() {
 
 #[test]
 fn move_parser_never_panics() {
-    let mut rng = Rng(0xBEEF);
+    let mut rng = Rng::new(0xBEEF);
     for name in ["normal", "alice", "lma"] {
         let v = variant(name, &[]);
         let mut pos = Position::from_fen(v.clone(), &v.start_fen).unwrap();
@@ -62,7 +62,7 @@ const INI_CHARS: &[u8] = b"[]:=#;\n abcdefghiklmnoprstuxyz_-0123456789WFDNAHCZGK
 
 #[test]
 fn engine_ini_parser_never_panics() {
-    let mut rng = Rng(0xCAFE);
+    let mut rng = Rng::new(0xCAFE);
     let base = "[v:alice]\nsize = 6x6\nlayers = 2\npieces = P:fmWfcF N:N K:K R:R\npromotion = N R\ncastling = false\n\
                 start = rnkr2/pppp2/6/6/PPPP2/RNKR2|6/6/6/6/6/6 w - - 0 1\n";
     assert!(Config::with_text("fuzz.ini", base).is_ok(), "{:?}", Config::with_text("fuzz.ini", base).err());

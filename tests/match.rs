@@ -412,3 +412,23 @@ fn match_without_a_clock_ends_each_search_by_depth_or_nodes() {
     let refused = vorpal(&["match", "--engine", &xboard_nodes, "--engine", &counted, "--games", "2", "--st", "0.1"]);
     assert!(text(&refused).contains("nodes= needs a UCI engine"), "{}", text(&refused));
 }
+
+#[test]
+fn match_drives_an_engine_in_fairy_stockfish_notation() {
+    // The second Vorpal speaks Fairy-Stockfish's Alice notation, as that engine does; the match
+    // runner translates, and its own rules judge every move.
+    let fairy = format!("{VORPAL} name=Fairy notation=fairy option.Notation=fairy");
+    let args = ["match", "--engine", VORPAL, "--engine", &fairy, "--variant", "alice", "--games", "2", "--st", "0.02"];
+    let settings = ["--random-plies", "4", "--seed", "5", "--draw", "10,100000"];
+    let (out, told, pgn_text) = logged_match("fairy", &[&args[..], &settings].concat());
+    assert!(out.status.success() && text(&out).contains("Finished: 2 games"), "{}", text(&out));
+    assert!(!pgn_text.contains("illegal") && !pgn_text.contains("forfeit"), "{pgn_text}");
+    let fairy_said: Vec<&str> = told.lines().filter(|l| l.contains(" 2.1 > position ")).collect();
+    assert!(fairy_said.iter().any(|l| l.contains(" moves ")), "{told}");
+    let plain =
+        |l: &&str| l.split(" moves ").nth(1).is_none_or(|m| m.split(' ').all(|w| !w.starts_with(char::is_numeric)));
+    assert!(fairy_said.iter().all(plain), "{fairy_said:?}");
+    let alice3 = ["--variant", "alice3", "--games", "2", "--st", "0.02"];
+    let refused = vorpal(&[&["match", "--engine", VORPAL, "--engine", &fairy][..], &alice3].concat());
+    assert!(text(&refused).contains("at most two boards"), "{}", text(&refused));
+}

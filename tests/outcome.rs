@@ -39,7 +39,7 @@ fn the_search_sees_a_repetition_as_the_rules_count_it() {
     {
         let v = common::variant(name, &[]);
         let mut pos = common::position(&v, fen);
-        let mut rng = common::Rng(7);
+        let mut rng = common::Rng::new(7);
         let mut repeated = 0;
         for _ in 0..400 {
             if pos.halfmove() >= 100 || !common::play_random(&mut pos, &mut rng) {

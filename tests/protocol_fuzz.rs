@@ -33,7 +33,7 @@ fn positions() -> Vec<(String, Vec<String>)> {
 /// fixed default.
 fn rng(default: u64) -> Rng {
     let seed = std::env::var("VORPAL_FUZZ_SEED").ok().and_then(|s| s.parse::<u64>().ok());
-    Rng(seed.map_or(default, |s| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ default))
+    Rng::new(seed.map_or(default, |s| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ default))
 }
 
 fn pick<T: Clone>(rng: &mut Rng, items: &[T]) -> T {

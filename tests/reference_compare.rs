@@ -144,7 +144,7 @@ fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<Stri
 /// Random positions: random games from the start and from scattered positions.
 fn random_positions(name: &str, options: &[(&str, &str)], count: usize, seed: u64) -> Vec<String> {
     let v = variant(name, options);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
         let fen = if rng.below(3) == 0 { scattered(name, options, &mut rng) } else { Some(v.start_fen.clone()) };

@@ -51,23 +51,27 @@ fn shared_fen_written_parses_back_to_the_same_position() {
 
 #[test]
 fn shared_fen_rejects_malformed_input_with_a_reason() {
-    for (fen, needle) in [
-        ("", "empty"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "ranks"),
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "too many cells"),
-        ("rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "cells, not 8"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "'X' is not a piece"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "no rook"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1", "kings"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en-passant"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "extra field"),
-        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "not to move is in check"),
-        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "first or last rank"),
+    use FenError::*;
+    let field = |e: &FenError| std::mem::discriminant(e);
+    for (fen, needle, expected) in [
+        ("", "empty", Empty),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "ranks", Board(String::new())),
+        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "too many cells", Board(String::new())),
+        ("rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "cells, not 8", Board(String::new())),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "'X' is not a piece", Board(String::new())),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move", SideToMove(String::new())),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "no rook", Castling(String::new())),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1", "kings", Illegal(String::new())),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en-passant", EnPassant(String::new())),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove", Counter(String::new())),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "extra field", Extra(String::new())),
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "not to move is in check", Illegal(String::new())),
+        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "first or last rank", Illegal(String::new())),
     ] {
-        let why = rejected("normal", fen).unwrap_or_else(|| panic!("accepted: {fen}"));
+        let error = fen_error("normal", fen).unwrap_or_else(|| panic!("accepted: {fen}"));
+        let why = error.to_string();
         assert!(why.contains(needle), "{fen}: {why} (expected '{needle}')");
+        assert_eq!(field(&error), field(&expected), "{fen}: {error:?} names the wrong field");
     }
 }
 

@@ -12,8 +12,10 @@ use vorpal::config::Config;
 use vorpal::eval::{Eval, Evaluate};
 use vorpal::geometry::Narrow;
 use vorpal::movegen::{in_check, legal, may_give_check, parse_move, pseudo_legal, pseudo_legal_knowing_check};
+use vorpal::notation::score;
+use vorpal::random::Rng;
 use vorpal::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
-use vorpal::search::personality::{choose, Personality, Rng};
+use vorpal::search::personality::{choose, Personality};
 use vorpal::search::time::Clock;
 use vorpal::search::{search, Info, Limits, Shared, MATE};
 use vorpal::{with_narrowest, with_rules};
@@ -40,7 +42,7 @@ fn search_finds_a_mate_in_one() {
     let info = best("normal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4);
     assert_eq!(info.pv[0].to_text(&variant("normal", &[])), "a1a8");
     assert_eq!(info.score, MATE - 1);
-    assert_eq!(info.score_text(), "mate 1");
+    assert_eq!(score::uci(info.score), "mate 1");
 }
 
 #[test]
@@ -65,7 +67,7 @@ fn search_scores_monochrome_captures() {
 #[test]
 fn search_finds_a_mate_in_two() {
     let info = best("normal", "k7/8/2K5/8/8/8/8/6R1 w - - 0 1", 6);
-    assert_eq!(info.score_text(), "mate 2", "{info:?}");
+    assert_eq!(score::uci(info.score), "mate 2", "{info:?}");
 }
 
 fn null_move<R: Rules<Narrow>>() -> bool {
@@ -95,7 +97,7 @@ fn delta_pruning_is_off_where_kings_are_captured() {
 fn two_threads_find_the_same_mate() {
     let limits = Limits { depth: Some(6), ..Limits::default() };
     let info = search_with("normal", "k7/8/2K5/8/8/8/8/6R1 w - - 0 1", &limits, &Shared::new(4, 2)).unwrap();
-    assert_eq!(info.score_text(), "mate 2", "{info:?}");
+    assert_eq!(score::uci(info.score), "mate 2", "{info:?}");
 }
 
 #[test]
@@ -199,7 +201,7 @@ fn search_on_64_and_128_bit_masks_is_the_same_search() {
 /// variant, no move so ruled out gives check.
 #[test]
 fn a_move_said_not_to_give_check_never_does() {
-    let mut rng = common::Rng(7);
+    let mut rng = common::Rng::new(7);
     for name in Config::builtin().names() {
         let v = variant(&name, &[]);
         let mut ruled_out = 0;
@@ -228,7 +230,7 @@ fn a_move_said_not_to_give_check_never_does() {
 /// it): the list must be the one the generator finds by testing the king itself.
 #[test]
 fn generating_knowing_check_lists_the_same_moves() {
-    let mut rng = common::Rng(11);
+    let mut rng = common::Rng::new(11);
     for name in Config::builtin().names() {
         let v = variant(&name, &[]);
         let mut checks = 0;

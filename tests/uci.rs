@@ -313,3 +313,41 @@ fn uci_chess960_turns_chess_into_fischerandom_and_back() {
     e.send("isready");
     assert!(e.until("readyok").iter().any(|l| l.contains("error") && l.contains("e1g1")));
 }
+
+#[test]
+fn uci_notation_fairy_reads_and_writes_fairy_stockfish_alice() {
+    let mut e = Engine::start();
+    e.send("uci");
+    assert!(e
+        .until("uciok")
+        .iter()
+        .any(|l| l == "option name Notation type combo default vorpal var vorpal var fairy"));
+    e.send("setoption name UCI_Variant value alice");
+    e.send("setoption name Notation value fairy");
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("d");
+    let lines = e.until("Key: ");
+    assert!(
+        lines.iter().any(|l| l == "Fen: rnbqkbnr/pppp1ppp/8/4|p3/4|P3/5|N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+        "{lines:?}"
+    );
+    // A FEN of sixteen files per rank, as Fairy-Stockfish also reads them; castling as the king's move.
+    e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1");
+    e.send("d");
+    let lines = e.until("Key: ");
+    assert!(lines.iter().any(|l| l == "Fen: 4k3/8/8/8/8/8/8/5|R|K1 b - - 1 1"), "{lines:?}");
+    e.send("position fen 4k3/8/8/8/8/8/8/12K3 w - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(best.len() == 4 && !best.starts_with(|c: char| c.is_ascii_digit()), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains(" pv ") && !l.contains(" pv 2")), "{lines:?}");
+    e.send("setoption name UCI_Variant value alice3");
+    e.send("position startpos moves 1e22e4");
+    e.send("setoption name Notation value sideways");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(lines.iter().any(|l| l.contains("at most two boards")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("'1e22e4' is not a legal move")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("unknown notation 'sideways'")), "{lines:?}");
+}

@@ -296,7 +296,7 @@ fn xboard_errors_name_what_was_wrong_and_garbage_does_not_kill_it() {
     let bad = [
         ("frobnicate", "Error (unknown command): frobnicate"),
         ("variant nosuch", "Error (unknown variant: "),
-        ("level 40 x 0", "Error (base time expected, not 'x'): level 40 x 0"),
+        ("level 40 x 0", "Error (base time in minutes or MINUTES:SECONDS expected, not 'x'): level 40 x 0"),
         ("sd deep", "Error (a depth expected, not 'deep'): sd deep"),
         ("setboard 8/8/8 w", "Error (bad FEN: "),
         ("usermove e2e5", "Illegal move (not a legal move here): e2e5"),

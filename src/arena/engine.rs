@@ -9,9 +9,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::movegen::Move;
+use crate::notation::score;
+use crate::notation::time::TimeControl;
 use crate::notation::xboard::Display;
-use crate::notation::XBOARD_MATE;
-use crate::search::MATE;
+use crate::notation::Dialect;
 use crate::variant::Variant;
 
 /// How long an engine may take to start, answer the handshake or get ready.
@@ -58,6 +59,8 @@ pub struct EngineSpec {
     pub depth: Option<u32>,
     /// The nodes it searches at most (`nodes=`): UCI's `go nodes`.
     pub nodes: Option<u64>,
+    /// How a UCI engine writes moves and FENs (`notation=vorpal|fairy`).
+    pub notation: Dialect,
 }
 
 impl EngineSpec {
@@ -72,13 +75,15 @@ impl EngineSpec {
             tc: None,
             depth: None,
             nodes: None,
+            notation: Dialect::Vorpal,
         }
     }
 
     /// Applies settings written as cutechess-cli writes them, separated by spaces: `cmd=COMMAND`,
     /// `name=NAME`, `proto=uci|xboard`, `tc=TC`, `st=SECONDS`, `depth=N`, `nodes=N`,
-    /// `option.NAME=VALUE` and `ponder`, a value with spaces in quotes. Text before the first setting is the command line, as it stands. A later setting
-    /// of the same key replaces the earlier one.
+    /// `notation=vorpal|fairy`, `option.NAME=VALUE` and `ponder`, a value with spaces in quotes.
+    /// Text before the first setting is the command line, as it stands. A later setting of the
+    /// same key replaces the earlier one.
     pub fn apply(&mut self, text: &str) -> Result<(), String> {
         let words = shell_words(text)?;
         let first_setting = words.iter().position(|(_, word)| is_setting(word)).unwrap_or(words.len());
@@ -95,6 +100,7 @@ impl EngineSpec {
                 Some(("st", seconds)) => self.tc = Some(TimeControl::per_move(seconds)?),
                 Some(("depth", depth)) => self.depth = Some(positive("depth", depth)?),
                 Some(("nodes", nodes)) => self.nodes = Some(positive("nodes", nodes)?),
+                Some(("notation", notation)) => self.notation = Dialect::parse(notation)?,
                 Some((key, value)) if is_setting(word) => {
                     let name = &key["option.".len()..];
                     self.options.retain(|(n, _)| n != name);
@@ -104,7 +110,7 @@ impl EngineSpec {
                 _ => {
                     return Err(format!(
                         "'{word}' is not an engine setting (cmd=COMMAND, name=NAME, proto=uci|xboard, tc=TC, \
-                         st=SECONDS, depth=N, nodes=N, option.NAME=VALUE, ponder)"
+                         st=SECONDS, depth=N, nodes=N, notation=vorpal|fairy, option.NAME=VALUE, ponder)"
                     ))
                 }
             }
@@ -118,6 +124,9 @@ impl EngineSpec {
         let name = self.name.as_deref().unwrap_or(&self.command);
         if self.nodes.is_some() && self.protocol == Protocol::Xboard {
             return Err(format!("{name}: nodes= needs a UCI engine (XBoard has no node limit)"));
+        }
+        if self.notation != Dialect::Vorpal && self.protocol == Protocol::Xboard {
+            return Err(format!("{name}: notation= is for UCI engines (XBoard engines see XBoard's own board)"));
         }
         if tc == TimeControl::Infinite && self.depth.is_none() && self.nodes.is_none() {
             return Err(format!("{name}: tc=inf needs depth=N or nodes=N, or the game would never end"));
@@ -168,86 +177,6 @@ fn shell_words(text: &str) -> Result<Vec<(usize, String)>, String> {
     }
     words.extend(current);
     Ok(words)
-}
-
-/// The longest time a time control may give, in seconds (about 30 years).
-const MAX_TC_SECONDS: f64 = 1e9;
-
-/// The time a move may take in a game without a clock (`tc=inf`), so that a hung engine still
-/// ends the game one day.
-pub const NO_CLOCK_MOVE_TIME: Duration = Duration::from_secs(86_400);
-
-/// The time control of a match.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub enum TimeControl {
-    /// `MOVES/SECONDS` (MOVES 0: the whole game) plus an increment per move.
-    Clock {
-        /// Moves per period, 0 for sudden death.
-        moves: u32,
-        /// Time per period.
-        base: Duration,
-        /// Time added after each move.
-        increment: Duration,
-    },
-    /// A fixed time per move.
-    PerMove(Duration),
-    /// No clock (`inf`): each engine's depth or node limit ends its searches.
-    Infinite,
-}
-
-impl TimeControl {
-    /// Parses `--tc MOVES/SECONDS`, `--tc SECONDS+INC`, `--tc SECONDS` or `--tc inf`, as
-    /// cutechess-cli writes them; SECONDS may also be written `MINUTES:SECONDS` or
-    /// `HOURS:MINUTES:SECONDS` (`40/1:00`).
-    pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
-        if text == "inf" || text == "infinite" {
-            return Ok(TimeControl::Infinite);
-        }
-        let seconds = |t: &str| -> Result<Duration, String> {
-            let total = t.split(':').try_fold(0.0, |sum: f64, part| part.parse::<f64>().map(|p| sum * 60.0 + p));
-            total
-                .ok()
-                .filter(|s| *s > 0.0 && *s <= MAX_TC_SECONDS && t.split(':').count() <= 3)
-                .map(Duration::from_secs_f64)
-                .ok_or(format!("--tc: '{t}' is not a positive time (seconds, M:SS or H:MM:SS, at most 1e9 s)"))
-        };
-        let (moves, rest) = match text.split_once('/') {
-            Some((m, rest)) => (m.parse::<u32>().map_err(|_| format!("--tc: '{m}' is not a move count"))?, rest),
-            None => (0, text),
-        };
-        let (base, increment) = match rest.split_once('+') {
-            Some((b, i)) => (seconds(b)?, if i.trim() == "0" { Duration::ZERO } else { seconds(i)? }),
-            None => (seconds(rest)?, Duration::ZERO),
-        };
-        Ok(TimeControl::Clock { moves, base, increment })
-    }
-
-    /// A fixed time per move of `seconds` (`--st`, `st=`).
-    pub fn per_move(seconds: &str) -> Result<TimeControl, String> {
-        let s = seconds.parse::<f64>().ok().filter(|s| *s > 0.0 && *s <= MAX_TC_SECONDS);
-        s.map(|s| TimeControl::PerMove(Duration::from_secs_f64(s)))
-            .ok_or(format!("st: '{seconds}' is not a positive number of seconds (at most 1e9)"))
-    }
-
-    /// The PGN `TimeControl` tag: `40/60`, `60+1`, `60`, `1/5` for 5 s per move, or `-` for none.
-    pub fn pgn_tag(&self) -> String {
-        let s = |d: Duration| {
-            let text = format!("{:.3}", d.as_secs_f64());
-            text.trim_end_matches('0').trim_end_matches('.').to_string()
-        };
-        match *self {
-            TimeControl::Clock { moves, base, increment } => {
-                let period = if moves > 0 { format!("{moves}/{}", s(base)) } else { s(base) };
-                if increment.is_zero() {
-                    period
-                } else {
-                    format!("{period}+{}", s(increment))
-                }
-            }
-            TimeControl::PerMove(t) => format!("1/{}", s(t)),
-            TimeControl::Infinite => "-".into(),
-        }
-    }
 }
 
 /// The clocks when an engine is asked to move.
@@ -301,6 +230,10 @@ pub struct Engine {
     depth: Option<u32>,
     /// Its node limit, if any (UCI only).
     nodes: Option<u64>,
+    /// UCI: how it writes moves and FENs.
+    dialect: Dialect,
+    /// UCI: the game's start as `position` gives it (`startpos` or `fen FEN`, in its dialect).
+    setup: String,
     /// XBoard: whether it takes `setboard`, and `usermove` before moves.
     setboard: bool,
     usermove: bool,
@@ -386,6 +319,8 @@ impl Engine {
             tc: spec.tc,
             depth: spec.depth,
             nodes: spec.nodes,
+            dialect: spec.notation,
+            setup: "startpos".into(),
             setboard: false,
             usermove: false,
             ping: false,
@@ -450,6 +385,7 @@ impl Engine {
     }
 
     fn uci_handshake(&mut self, variant: &Arc<Variant>, spec: &EngineSpec) -> Result<(), String> {
+        spec.notation.check(variant)?;
         self.send("uci")?;
         let mut name = None;
         let mut variants = Vec::new();
@@ -555,6 +491,11 @@ impl Engine {
         match self.protocol {
             Protocol::Uci => {
                 self.stop_pondering()?;
+                self.setup = if start.to_fen() == variant.start_fen {
+                    "startpos".into()
+                } else {
+                    format!("fen {}", self.dialect.fen(start).map_err(|e| format!("{}: {e}", self.name))?)
+                };
                 self.send("ucinewgame")?;
                 self.ready()
             }
@@ -568,16 +509,7 @@ impl Engine {
                 for line in [if self.ponder { "hard" } else { "easy" }, "post", "force"] {
                     self.send(line)?;
                 }
-                match tc {
-                    TimeControl::Clock { moves, base, increment } => {
-                        let secs = base.as_secs();
-                        let inc = increment.as_secs_f64();
-                        self.send(&format!("level {moves} {}:{:02} {inc}", secs / 60, secs % 60))?
-                    }
-                    TimeControl::PerMove(t) => self.send(&format!("st {}", t.as_secs_f64()))?,
-                    // XBoard has no "no clock": a day per move, and the depth limit ends the search.
-                    TimeControl::Infinite => self.send(&format!("st {}", NO_CLOCK_MOVE_TIME.as_secs()))?,
-                }
+                self.send(&tc.xboard_command())?;
                 if let Some(depth) = self.depth {
                     self.send(&format!("sd {depth}"))?;
                 }
@@ -609,7 +541,6 @@ impl Engine {
     pub fn play(
         &mut self,
         variant: &Arc<Variant>,
-        start_fen: &str,
         moves: &[Move],
         clocks: Clocks,
         tc: TimeControl,
@@ -619,13 +550,13 @@ impl Engine {
         let side = moves.len() % 2;
         let sent = match (self.protocol, std::mem::replace(&mut self.pondering, Pondering::Idle)) {
             (Protocol::Uci, Pondering::On(expected))
-                if moves.last().is_some_and(|m| m.to_text(variant) == expected) =>
+                if moves.last().is_some_and(|&m| self.dialect.move_text(variant, m) == expected) =>
             {
                 self.send("ponderhit")
             }
             (Protocol::Uci, pondering) => {
                 let stopped = if pondering == Pondering::Idle { Ok(()) } else { self.stop_pondering_now() };
-                stopped.and_then(|()| self.uci_go(variant, start_fen, moves, clocks, tc))
+                stopped.and_then(|()| self.uci_go(variant, moves, clocks, tc))
             }
             (Protocol::Xboard, pondering) => self.xboard_go(variant, moves, clocks, side, pondering),
         };
@@ -644,7 +575,7 @@ impl Engine {
                     ["bestmove", mv, rest @ ..] => {
                         if let ["ponder", reply, ..] = rest {
                             if self.ponder {
-                                if let Err(e) = self.uci_ponder(variant, start_fen, moves, [mv, reply], clocks, tc) {
+                                if let Err(e) = self.uci_ponder(variant, moves, [mv, reply], clocks, tc) {
                                     return Answer::Crashed(e);
                                 }
                             }
@@ -653,7 +584,7 @@ impl Engine {
                     }
                     // Only the best line says what the engine thinks of its move.
                     ["info", rest @ ..] if !rest.windows(2).any(|w| w[0] == "multipv" && w[1] != "1") => {
-                        thought.score = uci_score(rest).or(thought.score);
+                        thought.score = score::read_uci(rest).or(thought.score);
                         let depth = rest.iter().position(|w| *w == "depth").and_then(|at| rest.get(at + 1));
                         thought.depth = depth.and_then(|d| d.parse().ok()).or(thought.depth);
                     }
@@ -685,7 +616,7 @@ impl Engine {
                         return Answer::Claim(result.to_string(), comment.to_string());
                     }
                     [depth, value, ..] if depth.parse::<u32>().is_ok() => {
-                        thought.score = value.parse::<i32>().ok().map(xboard_score).or(thought.score);
+                        thought.score = value.parse::<i32>().ok().map(score::read_xboard).or(thought.score);
                         thought.depth = depth.parse().ok();
                     }
                     _ => {}
@@ -697,21 +628,19 @@ impl Engine {
     fn uci_go(
         &mut self,
         variant: &Arc<Variant>,
-        start_fen: &str,
         moves: &[Move],
         clocks: Clocks,
         tc: TimeControl,
     ) -> Result<(), String> {
-        let texts: Vec<String> = moves.iter().map(|m| m.to_text(variant)).collect();
-        self.uci_position(variant, start_fen, &texts)?;
+        let texts: Vec<String> = moves.iter().map(|&m| self.dialect.move_text(variant, m)).collect();
+        self.uci_position(&texts)?;
         let limits = uci_limits(clocks, tc, self.depth, self.nodes);
         self.send(&format!("go{limits}"))
     }
 
-    fn uci_position(&mut self, variant: &Arc<Variant>, start_fen: &str, texts: &[String]) -> Result<(), String> {
-        let setup = if start_fen == variant.start_fen { "startpos".to_string() } else { format!("fen {start_fen}") };
+    fn uci_position(&mut self, texts: &[String]) -> Result<(), String> {
         let moves = if texts.is_empty() { String::new() } else { format!(" moves {}", texts.join(" ")) };
-        self.send(&format!("position {setup}{moves}"))
+        self.send(&format!("position {}{moves}", self.setup))
     }
 
     /// Sets the engine thinking on `reply` after its own `best`, with the clocks as they were
@@ -719,15 +648,14 @@ impl Engine {
     fn uci_ponder(
         &mut self,
         variant: &Arc<Variant>,
-        start_fen: &str,
         moves: &[Move],
         [best, reply]: [&str; 2],
         clocks: Clocks,
         tc: TimeControl,
     ) -> Result<(), String> {
-        let mut texts: Vec<String> = moves.iter().map(|m| m.to_text(variant)).collect();
+        let mut texts: Vec<String> = moves.iter().map(|&m| self.dialect.move_text(variant, m)).collect();
         texts.extend([best.to_string(), reply.to_string()]);
-        self.uci_position(variant, start_fen, &texts)?;
+        self.uci_position(&texts)?;
         self.send(&format!("go ponder{}", uci_limits(clocks, tc, self.depth, self.nodes)))?;
         self.pondering = Pondering::On(reply.into());
         Ok(())
@@ -787,7 +715,7 @@ impl Engine {
     pub fn find(&self, variant: &Arc<Variant>, legal: &[Move], text: &str) -> Option<Move> {
         match &self.display {
             Some(display) => display.find_move(variant, legal, text),
-            None => legal.iter().find(|m| m.to_text(variant) == text).copied(),
+            None => self.dialect.find_move(variant, legal, text).ok(),
         }
     }
 
@@ -861,28 +789,6 @@ fn parse_features(text: &str) -> Vec<(String, String)> {
     out
 }
 
-/// The score of a UCI `info` line in centipawns (mates as ±MATE).
-fn uci_score(words: &[&str]) -> Option<i32> {
-    let at = words.iter().position(|w| *w == "score")?;
-    let value: i32 = words.get(at + 2)?.parse().ok()?;
-    match *words.get(at + 1)? {
-        "cp" => Some(value),
-        "mate" => Some(if value > 0 { MATE - 2 * value } else { -MATE - 2 * value }),
-        _ => None,
-    }
-}
-
-/// An XBoard score in centipawns, its mates (100000 + N moves, or -100000 - N when mated) as
-/// Vorpal's mate scores of the same distance.
-fn xboard_score(value: i32) -> i32 {
-    let moves = value.abs() - XBOARD_MATE;
-    match value {
-        v if v >= XBOARD_MATE => MATE - (2 * moves - 1).max(0),
-        v if v <= -XBOARD_MATE => -(MATE - 2 * moves),
-        v => v,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -914,32 +820,9 @@ mod tests {
     }
 
     #[test]
-    fn time_controls_parse_and_print_as_pgn_tags() {
-        let tc = TimeControl::parse_tc("40/60").unwrap();
-        assert_eq!(tc, TimeControl::Clock { moves: 40, base: Duration::from_secs(60), increment: Duration::ZERO });
-        assert_eq!(tc.pgn_tag(), "40/60");
-        assert_eq!(TimeControl::parse_tc("10+0.1").unwrap().pgn_tag(), "10+0.1");
-        assert_eq!(TimeControl::parse_tc("5").unwrap().pgn_tag(), "5");
-        assert_eq!(TimeControl::PerMove(Duration::from_millis(500)).pgn_tag(), "1/0.5");
-        assert_eq!(TimeControl::parse_tc("40/1:00").unwrap(), tc);
-        assert_eq!(TimeControl::parse_tc("1:00:00+0.5").unwrap().pgn_tag(), "3600+0.5");
-        assert_eq!(
-            (TimeControl::parse_tc("inf"), TimeControl::Infinite.pgn_tag().as_str()),
-            (Ok(TimeControl::Infinite), "-")
-        );
-        for bad in ["", "x", "40/", "/60", "60+x", "-5", "0", "1e30", "infinity", "1:2:3:4", "1:x"] {
-            assert!(TimeControl::parse_tc(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn features_and_scores_are_read() {
+    fn features_are_read() {
         let f = parse_features("myname=\"Fairy-Max 5.0b\" setboard=0 done=1");
         assert_eq!(f[0], ("myname".into(), "Fairy-Max 5.0b".into()));
         assert_eq!(f[1], ("setboard".into(), "0".into()));
-        assert_eq!(uci_score(&["depth", "5", "score", "cp", "-31", "nodes", "9"]), Some(-31));
-        assert_eq!(uci_score(&["score", "mate", "2"]), Some(MATE - 4));
-        // Mates keep their distance: in 3 moves is 5 plies, mated in 2 is 4 plies.
-        assert_eq!((xboard_score(100_003), xboard_score(-100_002), xboard_score(-35)), (MATE - 5, -(MATE - 4), -35));
     }
 }

@@ -4,11 +4,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::engine::{Answer, Clocks, Engine, Thought, TimeControl, NO_CLOCK_MOVE_TIME};
+use super::engine::{Answer, Clocks, Engine, Thought};
 use super::opening::Opening;
 use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
 use crate::movegen::{legal, Move};
+use crate::notation::time::{TimeControl, NO_CLOCK_MOVE_TIME};
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::variant::Variant;
@@ -153,7 +154,6 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
             TimeControl::Infinite => (NO_CLOCK_MOVE_TIME, Duration::ZERO, None),
         };
     }
-    let start_fen = start.to_fen();
     let mut engine_moves = [0u32; 2];
     loop {
         let ended = with_rules!(&variant.family, |r| outcome(r, &mut pos));
@@ -169,7 +169,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
         let clocks = Clocks { left, increment, moves_to_go };
         let played: Vec<Move> = record.moves.iter().map(|p| p.mv).collect();
         let asked = Instant::now();
-        let answer = engines[s].play(variant, &start_fen, &played, clocks, tcs[s], left[s] + rules.margin);
+        let answer = engines[s].play(variant, &played, clocks, tcs[s], left[s] + rules.margin);
         let elapsed = asked.elapsed();
         let name = Color::from_index(s).name();
         match answer {

@@ -11,7 +11,7 @@ use crate::movegen::{legal, Move};
 use crate::notation::variant_from_uci;
 use crate::notation::xboard::Display;
 use crate::position::Position;
-use crate::search::personality::Rng;
+use crate::random::Rng;
 use crate::variant::{Variant, FIDE_CHESS};
 use crate::with_rules;
 

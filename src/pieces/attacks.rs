@@ -498,6 +498,7 @@ impl<W: Word> RoleTables<W> {
 mod tests {
     use super::*;
     use crate::pieces::betza;
+    use crate::random::Rng;
 
     fn piece(letter: char, b: &str) -> PieceType {
         PieceType { letter, betza: b.into(), steps: betza::parse(b).unwrap() }
@@ -522,14 +523,11 @@ mod tests {
         let t = Tables::new(&g, std::slice::from_ref(&amazon));
         let set = &t.role(0, Color::White).capture;
         assert_eq!((set.line_count, set.rides.len()), (MAX_LINES, 8));
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = Rng::new(1);
         for _ in 0..50 {
             let mut blockers = Bitboard::EMPTY;
             for _ in 0..20 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                blockers = blockers.with((seed >> 8) as Cell % 90);
+                blockers = blockers.with(rng.below(90) as Cell);
             }
             for cell in 0..90 {
                 let mut walked = Bitboard::EMPTY;
@@ -565,14 +563,12 @@ mod tests {
         let g: Geometry = Geometry::new(6, 7, 1).unwrap();
         let roles = [piece('P', "fmWfcF"), piece('C', "BN"), piece('R', "R"), piece('Q', "Q"), piece('K', "K")];
         let t = Tables::new(&g, &roles);
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = Rng::new(2);
         let mut random_board = || {
             let mut by_role = [Bitboard::EMPTY; 5];
             for _ in 0..3 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                by_role[(seed % 5) as usize] = by_role[(seed % 5) as usize].with((seed >> 8) as Cell % 42);
+                let role = rng.below(5);
+                by_role[role] = by_role[role].with(rng.below(42) as Cell);
             }
             by_role
         };

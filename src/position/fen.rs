@@ -8,13 +8,40 @@ use crate::geometry::{Cell, Geometry, Square, Word};
 use crate::pieces::{ByColor, Color, Piece};
 use crate::variant::{CastlingStyle, FenExtras, Variant};
 
-/// Why a FEN was rejected.
+/// Why a FEN was rejected: the field at fault, with the reason in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError(pub String);
+pub enum FenError {
+    /// The FEN has no fields at all.
+    Empty,
+    /// The board field: ranks, cells, pieces.
+    Board(String),
+    /// The side to move is neither `w` nor `b`.
+    SideToMove(String),
+    /// The castling rights.
+    Castling(String),
+    /// The en-passant square.
+    EnPassant(String),
+    /// The halfmove clock or the move number.
+    Counter(String),
+    /// A variant's extra field (`key:value`).
+    Extra(String),
+    /// Well formed, but a position the rules do not allow (kings, pawns, check, the family's own).
+    Illegal(String),
+}
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid FEN: {}", self.0)
+        let reason = match self {
+            FenError::Empty => "it is empty",
+            FenError::Board(r)
+            | FenError::SideToMove(r)
+            | FenError::Castling(r)
+            | FenError::EnPassant(r)
+            | FenError::Counter(r)
+            | FenError::Extra(r)
+            | FenError::Illegal(r) => r,
+        };
+        write!(f, "invalid FEN: {reason}")
     }
 }
 
@@ -66,31 +93,27 @@ pub fn fen_row(cells: impl IntoIterator<Item = Option<char>>) -> String {
     row
 }
 
-fn err<T>(reason: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(reason.into()))
-}
-
 impl<W: Word> Position<W> {
     /// Parses a FEN of `variant` as written, rejecting what is malformed with the reason; what
     /// the rules forbid is checked by [`Position::from_fen`], at the rules' level.
     pub fn parse_fen(variant: Arc<Variant<W>>, fen: &str) -> Result<Position<W>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
-            return err("it is empty");
+            return Err(FenError::Empty);
         }
         let mut pos = Position::empty(variant.clone());
         pos.parse_board(fields[0])?;
         pos.side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return err(format!("side to move must be 'w' or 'b', not '{other}'")),
+            other => return Err(FenError::SideToMove(format!("side to move must be 'w' or 'b', not '{other}'"))),
         };
         pos.parse_castling(fields.get(2).copied().unwrap_or("-"))?;
         pos.parse_en_passant(fields.get(3).copied().unwrap_or("-"))?;
         let number = |i: usize, name: &str, default: u32| -> Result<u32, FenError> {
             match fields.get(i) {
                 None => Ok(default),
-                Some(t) => t.parse().map_err(|_| FenError(format!("{name} must be a number, not '{t}'"))),
+                Some(t) => t.parse().map_err(|_| FenError::Counter(format!("{name} must be a number, not '{t}'"))),
             }
         };
         pos.halfmove = number(4, "the halfmove clock", 0)?;
@@ -107,17 +130,23 @@ impl<W: Word> Position<W> {
         let g = &v.geometry;
         let layers: Vec<&str> = board.split('|').collect();
         if layers.len() != g.layers as usize {
-            return err(format!(
+            return Err(FenError::Board(format!(
                 "{} board(s) given, variant {} has {} (separate boards with '|')",
                 layers.len(),
                 v.name,
                 g.layers
-            ));
+            )));
         }
         for (l, text) in layers.iter().enumerate() {
             let ranks: Vec<&str> = text.split('/').collect();
             if ranks.len() != g.ranks as usize {
-                return err(format!("board {} has {} ranks, variant {} has {}", l + 1, ranks.len(), v.name, g.ranks));
+                return Err(FenError::Board(format!(
+                    "board {} has {} ranks, variant {} has {}",
+                    l + 1,
+                    ranks.len(),
+                    v.name,
+                    g.ranks
+                )));
             }
             for (i, rank_text) in ranks.iter().enumerate() {
                 let rank = g.ranks - 1 - i as u8;
@@ -137,38 +166,49 @@ impl<W: Word> Position<W> {
                         }
                         let n: u32 = chars[start..j].iter().collect::<String>().parse().unwrap_or(u32::MAX);
                         if n == 0 || file + n > g.files as u32 {
-                            return err(format!("{}: too many cells (the board has {} files)", where_(file), g.files));
+                            return Err(FenError::Board(format!(
+                                "{}: too many cells (the board has {} files)",
+                                where_(file),
+                                g.files
+                            )));
                         }
                         for f in file..file + n {
                             if !g.exists(Square::new(l as u8, g.cell(f as u8, rank))) {
-                                return err(format!(
+                                return Err(FenError::Board(format!(
                                     "{}: cell {} does not exist and must be written '*'",
                                     where_(f),
                                     g.cell_name(g.cell(f as u8, rank))
-                                ));
+                                )));
                             }
                         }
                         file += n;
                         continue;
                     }
                     if file >= g.files as u32 {
-                        return err(format!("{}: too many cells (the board has {} files)", where_(file), g.files));
+                        return Err(FenError::Board(format!(
+                            "{}: too many cells (the board has {} files)",
+                            where_(file),
+                            g.files
+                        )));
                     }
                     let sq = Square::new(l as u8, g.cell(file as u8, rank));
                     if ch == '*' {
                         if g.exists(sq) {
-                            return err(format!(
+                            return Err(FenError::Board(format!(
                                 "'*' marks {} as absent, but it exists in {}",
                                 g.square_name(sq),
                                 v.name
-                            ));
+                            )));
                         }
                     } else {
                         let Some(role) = v.pieces.iter().position(|p| p.letter == ch.to_ascii_uppercase()) else {
-                            return err(format!("'{ch}' is not a piece of variant {}", v.name));
+                            return Err(FenError::Board(format!("'{ch}' is not a piece of variant {}", v.name)));
                         };
                         if !g.exists(sq) {
-                            return err(format!("a piece stands on {}, a cell that does not exist", g.square_name(sq)));
+                            return Err(FenError::Board(format!(
+                                "a piece stands on {}, a cell that does not exist",
+                                g.square_name(sq)
+                            )));
                         }
                         // Where halves own the pieces, the letter's case does not matter.
                         let color = match v.family.owner_zone() {
@@ -183,7 +223,13 @@ impl<W: Word> Position<W> {
                     j += 1;
                 }
                 if file != g.files as u32 {
-                    return err(format!("board {} rank {} has {} cells, not {}", l + 1, rank + 1, file, g.files));
+                    return Err(FenError::Board(format!(
+                        "board {} rank {} has {} cells, not {}",
+                        l + 1,
+                        rank + 1,
+                        file,
+                        g.files
+                    )));
                 }
             }
         }
@@ -197,14 +243,19 @@ impl<W: Word> Position<W> {
         let v = self.variant.clone();
         let g = &v.geometry;
         if !v.castling {
-            return err(format!("castling rights '{text}' given, but variant {} has no castling", v.name));
+            return Err(FenError::Castling(format!(
+                "castling rights '{text}' given, but variant {} has no castling",
+                v.name
+            )));
         }
         for ch in text.chars() {
             let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
             let home_rank = if color == Color::White { 0 } else { g.ranks - 1 };
             let kings: Vec<Square> = self.king_squares(color).filter(|k| g.rank(k.cell()) == home_rank).collect();
             let [king] = kings[..] else {
-                return err(format!("castling right '{ch}' needs exactly one {color:?} king on its first rank"));
+                return Err(FenError::Castling(format!(
+                    "castling right '{ch}' needs exactly one {color:?} king on its first rank"
+                )));
             };
             let rooks: Vec<Cell> = v
                 .rook
@@ -218,10 +269,14 @@ impl<W: Word> Position<W> {
                 'K' => rooks.iter().copied().filter(|&c| g.file(c) > kf).max(),
                 'Q' => rooks.iter().copied().filter(|&c| g.file(c) < kf).min(),
                 f @ 'A'..='P' => rooks.iter().copied().find(|&c| g.file(c) == f as u8 - b'A'),
-                _ => return err(format!("'{ch}' is not a castling right (use KQkq or file letters)")),
+                _ => {
+                    return Err(FenError::Castling(format!(
+                        "'{ch}' is not a castling right (use KQkq or file letters)"
+                    )))
+                }
             };
             let Some(rook) = rook else {
-                return err(format!("castling right '{ch}' has no rook to castle with"));
+                return Err(FenError::Castling(format!("castling right '{ch}' has no rook to castle with")));
             };
             let side = if g.file(rook) > kf { 0 } else { 1 };
             let c = color.index();
@@ -248,7 +303,7 @@ impl<W: Word> Position<W> {
         let v = self.variant.clone();
         let g = &v.geometry;
         let Some(passed) = g.parse_square(text) else {
-            return err(format!("en-passant square '{text}' is not a square of {}", v.name));
+            return Err(FenError::EnPassant(format!("en-passant square '{text}' is not a square of {}", v.name)));
         };
         let back = if self.side == Color::White { -1 } else { 1 };
         // The double-stepped pawn stands beyond the passed square: on that board, or on another
@@ -266,7 +321,7 @@ impl<W: Word> Position<W> {
                 self.ep = Some(EnPassant { passed, victim });
                 Ok(())
             }
-            None => err(format!("en-passant square {text}: no enemy pawn stands just beyond it")),
+            None => Err(FenError::EnPassant(format!("en-passant square {text}: no enemy pawn stands just beyond it"))),
         }
     }
 
@@ -274,7 +329,10 @@ impl<W: Word> Position<W> {
     fn parse_extra(&mut self, field: &str) -> Result<(), FenError> {
         let v = self.variant.clone();
         let Some((key, value)) = field.split_once(':') else {
-            return err(format!("unknown extra field '{field}' for variant {} (expected key:value)", v.name));
+            return Err(FenError::Extra(format!(
+                "unknown extra field '{field}' for variant {} (expected key:value)",
+                v.name
+            )));
         };
         let trip = |text: &str| -> Result<Option<Trip>, FenError> {
             if text == "-" {
@@ -282,19 +340,21 @@ impl<W: Word> Position<W> {
             }
             match super::moves::parse_parts(&v, text) {
                 Ok((from, to, _)) => Ok(Some((from, to))),
-                Err(_) => err(format!("'{field}': '{text}' is not a move")),
+                Err(_) => Err(FenError::Extra(format!("'{field}': '{text}' is not a move"))),
             }
         };
         match (v.family.fen_extras(), key) {
             (FenExtras::ScoreAndLast, "score") => {
                 let scores = value.split_once('-').and_then(|(w, b)| Some((w.parse().ok()?, b.parse().ok()?)));
-                let Some((w, b)) = scores else { return err(format!("'{field}': expected score:W-B with numbers")) };
+                let Some((w, b)) = scores else {
+                    return Err(FenError::Extra(format!("'{field}': expected score:W-B with numbers")));
+                };
                 self.scores = ByColor([w, b]);
             }
             (FenExtras::ScoreAndLast, "last") => self.last_moves[self.side.flip()] = trip(value)?,
             (FenExtras::LastPerSide, "lastw") => self.last_moves[Color::White] = trip(value)?,
             (FenExtras::LastPerSide, "lastb") => self.last_moves[Color::Black] = trip(value)?,
-            _ => return err(format!("unknown extra field '{field}' for variant {}", v.name)),
+            _ => return Err(FenError::Extra(format!("unknown extra field '{field}' for variant {}", v.name))),
         }
         Ok(())
     }

@@ -6,7 +6,8 @@ use std::time::Duration;
 use super::Event;
 use crate::config::Config;
 use crate::engine::{Engine, DEFAULT_HASH_MB};
-use crate::notation::{uci_variant_name, variant_from_uci};
+use crate::movegen::Move;
+use crate::notation::{score, uci_variant_name, variant_from_uci, Dialect};
 use crate::search::personality::Personality;
 use crate::search::time::Clock;
 use crate::search::time::DEFAULT_MOVE_OVERHEAD;
@@ -15,7 +16,7 @@ use crate::variant::{Variant, FIDE_CHESS};
 
 /// Answers `uci` and serves commands until `quit` or the end of input.
 pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
-    let mut uci = Uci { engine: Engine::new(config), chess960: false };
+    let mut uci = Uci { engine: Engine::new(config), chess960: false, dialect: Dialect::Vorpal };
     uci.identify();
     while let Ok(event) = lines.recv() {
         let line = match event {
@@ -41,11 +42,14 @@ enum Flow {
     Quit,
 }
 
-/// The UCI loop's state: the engine, and whether FIDE chess is played as Chess960.
+/// The UCI loop's state: the engine, whether FIDE chess is played as Chess960, and the
+/// notation of moves and FENs.
 struct Uci {
     engine: Engine,
     /// `UCI_Chess960`.
     chess960: bool,
+    /// `Notation`: Vorpal's or Fairy-Stockfish's.
+    dialect: Dialect,
 }
 
 /// The largest `Move Overhead`, in milliseconds.
@@ -80,6 +84,7 @@ impl Uci {
         crate::outln!("option name UCI_Chess960 type check default false");
         crate::outln!("option name EnPassant type check default false");
         crate::outln!("option name Personality type combo default normal var normal var random var greedy");
+        crate::outln!("option name Notation type combo default vorpal var vorpal var fairy");
         crate::outln!("uciok");
     }
 
@@ -94,7 +99,7 @@ impl Uci {
             "d" => {
                 let pos = self.engine.position();
                 crate::out!("{}", pos.diagram());
-                crate::outln!("Fen: {}", pos.to_fen());
+                crate::outln!("Fen: {}", self.dialect.fen(pos)?);
                 crate::outln!("Key: {:016X}", pos.hash());
             }
             "help" => crate::outln!("{HELP}"),
@@ -152,8 +157,16 @@ impl Uci {
             "ponder" => {}
             "uci_variant" => {
                 let fide = variant_from_uci(value) == FIDE_CHESS;
-                engine.set_variant(if fide { fide_variant(self.chess960) } else { value })?;
-                announce_variant(engine.variant());
+                let name = if fide { fide_variant(self.chess960) } else { value };
+                let wanted = engine.config().variant(name, &[]).map_err(|e| e.to_string())?;
+                self.dialect.check(&wanted).map_err(|e| format!("UCI_Variant: {e} (set Notation to vorpal first)"))?;
+                engine.set_variant(name)?;
+                announce_variant(self.dialect, engine);
+            }
+            "notation" => {
+                let dialect = Dialect::parse(value)?;
+                dialect.check(engine.variant()).map_err(|e| format!("Notation: {e}"))?;
+                self.dialect = dialect;
             }
             "uci_chess960" => {
                 self.chess960 = parse_check(name, value)?;
@@ -175,11 +188,14 @@ impl Uci {
     fn position(&mut self, args: &[&str]) -> Result<(), String> {
         let split = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
         let (setup, moves) = (&args[..split], args.get(split + 1..).unwrap_or(&[]));
-        match setup.split_first() {
-            Some((&"startpos", [])) => self.engine.set_position(None, moves),
-            Some((&"fen", fen)) if !fen.is_empty() => self.engine.set_position(Some(&fen.join(" ")), moves),
-            _ => Err("position needs 'startpos' or 'fen FEN', then optionally 'moves ...'".into()),
-        }
+        let fen = match setup.split_first() {
+            Some((&"startpos", [])) => None,
+            Some((&"fen", fen)) if !fen.is_empty() => Some(fen.join(" ")),
+            _ => return Err("position needs 'startpos' or 'fen FEN', then optionally 'moves ...'".into()),
+        };
+        let (fen, moves) = self.dialect.vorpal_game(self.engine.variant(), fen.as_deref(), moves)?;
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        self.engine.set_position(fen.as_deref(), &moves)
     }
 
     /// `go perft N`: the leaves under each root move, then their sum, as Stockfish writes them.
@@ -190,7 +206,7 @@ impl Uci {
         let counts = self.engine.divide(depth);
         let variant = self.engine.variant();
         for (mv, nodes) in &counts {
-            crate::outln!("{}: {nodes}", mv.to_text(variant));
+            crate::outln!("{}: {nodes}", self.dialect.move_text(variant, *mv));
         }
         crate::outln!("\nNodes searched: {}\n", counts.iter().map(|(_, n)| n).sum::<u64>());
         Ok(())
@@ -217,13 +233,15 @@ impl Uci {
                 "ponder" => ponder = true,
                 "searchmoves" => {
                     let listed = args[i + 1..].iter().take_while(|w| !GO_WORDS.contains(w));
-                    let mut pos = self.engine.position().clone();
+                    let legal = self.engine.legal_moves();
+                    let variant = self.engine.variant();
                     let mut wanted = Vec::new();
                     for text in listed {
-                        wanted.push(self.engine.parse(&mut pos, text).map_err(|e| format!("go searchmoves: {e}"))?);
+                        let mv = self.dialect.find_move(variant, &legal, text);
+                        wanted.push(mv.map_err(|e| format!("go searchmoves: {e}"))?);
                     }
                     i += wanted.len();
-                    limits.excluded = self.engine.legal_moves().into_iter().filter(|m| !wanted.contains(m)).collect();
+                    limits.excluded = legal.into_iter().filter(|m| !wanted.contains(m)).collect();
                 }
                 word => {
                     let n = value()?;
@@ -248,10 +266,13 @@ impl Uci {
         if let Some(remaining) = time[side] {
             limits.clock = Some(Clock { remaining, increment: inc[side], moves_to_go });
         }
+        let dialect = self.dialect;
+        let info = move |variant: &Variant, info: &Info, hashfull| print_info(dialect, variant, info, hashfull);
+        let best = move |variant: &Variant, result| print_best(dialect, variant, result);
         if ponder {
-            self.engine.ponder(None, limits, print_info, print_best);
+            self.engine.ponder(None, limits, info, best);
         } else {
-            self.engine.go(limits, print_info, print_best);
+            self.engine.go(limits, info, best);
         }
         Ok(())
     }
@@ -276,8 +297,9 @@ fn parse_check(name: &str, value: &str) -> Result<bool, String> {
 }
 
 /// Says the board of the variant just chosen as Fairy-Stockfish does, so that GUIs built for it
-/// learn its size and start position; `boards` is Vorpal's own addition.
-fn announce_variant(variant: &Variant) {
+/// learn its size and start position (in the loop's notation); `boards` is Vorpal's own addition.
+fn announce_variant(dialect: Dialect, engine: &Engine) {
+    let variant = engine.variant();
     let g = &variant.geometry;
     crate::outln!(
         "info string variant {} files {} ranks {} boards {} pocket 0 template fairy startpos {}",
@@ -285,7 +307,7 @@ fn announce_variant(variant: &Variant) {
         g.files,
         g.ranks,
         g.layers,
-        variant.start_fen
+        dialect.fen(engine.position()).unwrap_or_else(|_| variant.start_fen.clone())
     );
 }
 
@@ -306,14 +328,14 @@ const GO_WORDS: &[&str] = &[
     "perft",
 ];
 
-fn print_info(variant: &Variant, info: &Info, hashfull: u32) {
-    let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(variant)).collect();
+fn print_info(dialect: Dialect, variant: &Variant, info: &Info, hashfull: u32) {
+    let pv: Vec<String> = info.pv.iter().map(|&m| dialect.move_text(variant, m)).collect();
     crate::outln!(
         "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.line,
-        info.score_text(),
+        score::uci(info.score),
         info.nodes,
         info.nps(),
         hashfull,
@@ -322,11 +344,12 @@ fn print_info(variant: &Variant, info: &Info, hashfull: u32) {
     );
 }
 
-fn print_best(variant: &Variant, result: Option<Info>) {
+fn print_best(dialect: Dialect, variant: &Variant, result: Option<Info>) {
+    let text = |mv: &Move| dialect.move_text(variant, *mv);
     match result.as_ref().and_then(|i| i.pv.first()) {
         Some(best) => match result.as_ref().and_then(|i| i.pv.get(1)) {
-            Some(reply) => crate::outln!("bestmove {} ponder {}", best.to_text(variant), reply.to_text(variant)),
-            None => crate::outln!("bestmove {}", best.to_text(variant)),
+            Some(reply) => crate::outln!("bestmove {} ponder {}", text(best), text(reply)),
+            None => crate::outln!("bestmove {}", text(best)),
         },
         // UCI has no word for "the game is over"; Stockfish and Fairy-Stockfish write this.
         None => crate::outln!("bestmove (none)"),

@@ -12,7 +12,7 @@ use crate::position::Position;
 use crate::variant::Variant;
 
 fn err<T>(reason: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError(reason.into()))
+    Err(FenError::Illegal(reason.into()))
 }
 
 impl<W: Word> Position<W> {
@@ -57,7 +57,7 @@ impl<W: Word> Position<W> {
             }
         }
         crate::with_rules!(&v.family, |rules| {
-            rules.validate(self).map_err(FenError)?;
+            rules.validate(self).map_err(FenError::Illegal)?;
             if in_check(rules, self, self.side().flip()) {
                 return err("the side not to move is in check");
             }

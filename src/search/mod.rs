@@ -154,26 +154,6 @@ pub struct Info {
 }
 
 impl Info {
-    /// The score as UCI writes it: `cp N` or `mate N` (in moves, negative when losing).
-    pub fn score_text(&self) -> String {
-        match self.mate_in() {
-            Some(moves) => format!("mate {moves}"),
-            None => format!("cp {}", self.score),
-        }
-    }
-
-    /// Moves to the end of a won (positive) or lost (negative) game, if the score is one.
-    pub fn mate_in(&self) -> Option<i32> {
-        (self.score.abs() > MATE - MAX_PLY as i32).then(|| {
-            let moves = (MATE - self.score.abs() + 1) / 2;
-            if self.score > 0 {
-                moves
-            } else {
-                -moves
-            }
-        })
-    }
-
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
         (self.nodes as f64 / self.time.as_secs_f64().max(1e-6)) as u64

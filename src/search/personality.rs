@@ -5,6 +5,7 @@ use crate::geometry::Word;
 use crate::movegen::outcome;
 use crate::movegen::{legal, Move};
 use crate::position::Position;
+use crate::random::Rng;
 
 /// How the engine chooses its moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -27,25 +28,6 @@ impl Personality {
             "greedy" => Ok(Personality::Greedy),
             _ => Err(format!("unknown personality '{text}' (known: normal, random, greedy)")),
         }
-    }
-}
-
-/// A small random generator (xorshift64*), seeded by the caller, so games can be replayed.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// A number below `n` (which must not be 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32) as usize % n
     }
 }
 

@@ -2,6 +2,7 @@
 
 use crate::geometry::{Square, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{Piece, MAX_ROLES};
+use crate::random::Rng;
 
 const PIECE_CODES: usize = 2 * MAX_ROLES + 1;
 
@@ -16,25 +17,16 @@ pub struct Zobrist {
     pub ep: Vec<u64>,
 }
 
-/// The SplitMix64 generator: tiny, and good enough for hash keys.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Zobrist {
     /// Keys from a fixed seed.
     pub fn new() -> Zobrist {
-        let mut s = 0x5652_5041_4C00_0001u64;
+        let mut rng = Rng::new(0x5652_5041_4C00_0001);
         let squares = MAX_LAYERS * MAX_CELLS;
         Zobrist {
-            pieces: (0..squares * PIECE_CODES).map(|_| splitmix(&mut s)).collect(),
-            side: splitmix(&mut s),
-            castling: std::array::from_fn(|i| if i == 0 { 0 } else { splitmix(&mut s) }),
-            ep: (0..squares).map(|_| splitmix(&mut s)).collect(),
+            pieces: (0..squares * PIECE_CODES).map(|_| rng.next_u64()).collect(),
+            side: rng.next_u64(),
+            castling: std::array::from_fn(|i| if i == 0 { 0 } else { rng.next_u64() }),
+            ep: (0..squares).map(|_| rng.next_u64()).collect(),
         }
     }
 

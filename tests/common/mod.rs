@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use vorpal::config::Config;
 use vorpal::movegen::legal;
+pub use vorpal::position::FenError;
 use vorpal::position::Position;
 use vorpal::variant::Variant;
 use vorpal::with_rules;
@@ -34,20 +35,8 @@ pub fn fast_moves(pos: &mut Position) -> Vec<String> {
     texts
 }
 
-/// A small deterministic random generator (xorshift64*).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// Vorpal's seeded random generator, for reproducible random tests.
+pub use vorpal::random::Rng;
 
 /// Up to `len` random characters of `alphabet`.
 pub fn random_text(rng: &mut Rng, alphabet: &[u8], len: usize) -> String {
@@ -120,7 +109,13 @@ pub fn in_check(name: &str, fen: &str) -> bool {
 
 /// Whether a FEN is rejected, and why.
 pub fn rejected(name: &str, fen: &str) -> Option<String> {
-    Position::from_fen(variant(name, &[]), fen).err().map(|e| e.to_string())
+    fen_error(name, fen).map(|e| e.to_string())
+}
+
+/// Why `fen` is rejected in `name`, as the error value; `None` if it is accepted.
+#[allow(dead_code)]
+pub fn fen_error(name: &str, fen: &str) -> Option<FenError> {
+    Position::from_fen(variant(name, &[]), fen).err()
 }
 
 /// Asserts that `mv` is among the legal moves.

@@ -12,8 +12,9 @@ use crate::config::Config;
 use crate::engine::Engine;
 use crate::geometry::Square;
 use crate::movegen::Move;
+use crate::notation::score;
+use crate::notation::time::{read_xboard_seconds, TimeControl, NO_CLOCK_MOVE_TIME};
 use crate::notation::xboard::Display;
-use crate::notation::XBOARD_MATE;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::Family;
@@ -38,17 +39,6 @@ enum Purpose {
     Ponder(Move),
     /// Analysis without end (`analyze`).
     Analyze,
-}
-
-/// The time control set by `level` or `st`.
-#[derive(Copy, Clone, Debug)]
-struct TimeControl {
-    /// Moves per session (0: the whole game).
-    moves: u32,
-    /// Seconds added per move.
-    increment: Duration,
-    /// A fixed time per move (`st`), overriding the clock.
-    per_move: Option<Duration>,
 }
 
 /// The last thinking line, for `.` and `draw`.
@@ -100,7 +90,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i3
         display,
         events,
         engine_side: Some(Color::Black),
-        control: TimeControl { moves: 40, increment: Duration::ZERO, per_move: None },
+        control: TimeControl::Clock { moves: 40, base: Duration::from_secs(300), increment: Duration::ZERO },
         clock: Duration::from_secs(300),
         depth_limit: None,
         nps: 0,
@@ -210,8 +200,11 @@ impl XBoard {
             "otim" => {
                 number("centiseconds")?;
             }
-            "level" => self.level(args)?,
-            "st" => self.control.per_move = Some(seconds(rest)?.max(Duration::from_millis(1))),
+            "level" => self.control = TimeControl::read_xboard_level(args).map_err(Reply::Error)?,
+            "st" => {
+                let per_move = read_xboard_seconds(rest).map_err(Reply::Error)?;
+                self.control = TimeControl::PerMove(per_move.max(Duration::from_millis(1)));
+            }
             "sd" => self.depth_limit = Some(number("a depth")?.clamp(1, 127) as u32),
             "nps" => self.nps = number("nodes per second")?,
             "?" => {
@@ -418,23 +411,6 @@ impl XBoard {
         }
     }
 
-    /// `level MPS BASE INC`: BASE in minutes or `minutes:seconds`, INC in seconds.
-    fn level(&mut self, args: &[&str]) -> Result<(), Reply> {
-        let [moves, base, increment] = args else { return error("level needs MPS BASE INC") };
-        let moves: u32 =
-            moves.parse().map_err(|_| Reply::Error(format!("moves per session expected, not '{moves}'")))?;
-        let base_ok = match base.split_once(':') {
-            Some((m, s)) => m.parse::<u64>().is_ok() && s.parse::<u64>().is_ok(),
-            None => base.parse::<f64>().is_ok(),
-        };
-        let increment = seconds(increment)?;
-        if !base_ok {
-            return error(format!("base time expected, not '{base}'"));
-        }
-        self.control = TimeControl { moves, increment, per_move: None };
-        Ok(())
-    }
-
     /// `option NAME=VALUE`.
     fn option(&mut self, text: &str) -> Result<(), Reply> {
         let (name, value) = text.split_once('=').unwrap_or((text, ""));
@@ -580,12 +556,13 @@ impl XBoard {
         let excluded = self.engine.legal_moves().into_iter().filter(|m| !self.showable(m)).collect();
         let mut limits =
             Limits { depth: self.depth_limit, excluded, overhead: self.engine.move_overhead(), ..Limits::default() };
-        let budget = match self.control.per_move {
-            Some(per_move) => Budget::fixed(per_move, limits.overhead).hard,
-            None => {
+        let budget = match self.control {
+            TimeControl::PerMove(per_move) => Budget::fixed(per_move, limits.overhead).hard,
+            TimeControl::Infinite => Budget::fixed(NO_CLOCK_MOVE_TIME, limits.overhead).hard,
+            TimeControl::Clock { moves, increment, .. } => {
                 let played = self.engine.position().fullmove().saturating_sub(1);
-                let moves_to_go = (self.control.moves > 0).then(|| self.control.moves - played % self.control.moves);
-                let clock = Clock { remaining: self.clock, increment: self.control.increment, moves_to_go };
+                let moves_to_go = (moves > 0).then(|| moves - played % moves);
+                let clock = Clock { remaining: self.clock, increment, moves_to_go };
                 if self.nps == 0 {
                     limits.clock = Some(clock);
                     return limits;
@@ -655,7 +632,7 @@ impl XBoard {
                 crate::outln!(
                     "{} {} {} {} {}",
                     info.depth,
-                    xboard_score(info),
+                    score::xboard(info.score),
                     info.time.as_millis() / 10,
                     info.nodes,
                     pv.join(" ")
@@ -811,24 +788,4 @@ fn looks_like_move(word: &str) -> bool {
         && b[0].is_ascii_lowercase()
         && b[1].is_ascii_digit()
         && word.chars().all(|c| c.is_ascii_alphanumeric() || c == ',')
-}
-
-/// The longest time `st` and `level` accept, in seconds (about 30 years).
-const MAX_SECONDS: f64 = 1e9;
-
-/// A time in seconds as `st` and `level` write it (a decimal number).
-fn seconds(text: &str) -> Result<Duration, Reply> {
-    match text.parse::<f64>() {
-        Ok(s) if (0.0..=MAX_SECONDS).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        _ => error(format!("seconds from 0 to {MAX_SECONDS} expected, not '{text}'")),
-    }
-}
-
-/// A score as XBoard shows it: centipawns, or 100000 + N for a mate in N moves.
-fn xboard_score(info: &Info) -> i32 {
-    match info.mate_in() {
-        Some(moves) if moves > 0 => XBOARD_MATE + moves,
-        Some(moves) => -XBOARD_MATE + moves,
-        None => info.score,
-    }
 }

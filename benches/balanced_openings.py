@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Writes balanced openings of a variant as FENs, one per line: random plies from the start
+position, each kept when Vorpal's search to DEPTH scores it within MAXCP centipawns of equal.
+
+Usage: benches/balanced_openings.py VARIANT COUNT [PLIES] [DEPTH] [MAXCP] [SEED] > FILE.epd
+(defaults: 6 plies, depth 8, 40 cp, seed 1). Needs target/release/vorpal (cargo build --release).
+"""
+import random
+import subprocess
+import sys
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    variant, count = sys.argv[1], int(sys.argv[2])
+    plies, depth, max_cp, seed = (int(a) for a in (sys.argv[3:] + ["6", "8", "40", "1"][len(sys.argv) - 3:])[:4])
+    rng = random.Random(seed)
+    engine = subprocess.Popen(["target/release/vorpal"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def send(line):
+        engine.stdin.write(line + "\n")
+        engine.stdin.flush()
+
+    def until(prefix):
+        lines = []
+        while True:
+            line = engine.stdout.readline()
+            if not line:
+                sys.exit("vorpal stopped answering")
+            lines.append(line.strip())
+            if line.startswith(prefix):
+                return lines
+
+    send("uci")
+    until("uciok")
+    send(f"setoption name UCI_Variant value {variant}")
+    send("isready")
+    if any("error" in line for line in until("readyok")):
+        sys.exit(f"vorpal does not know the variant {variant}")
+    seen, tries = set(), 0
+    while len(seen) < count and tries < 50 * count:
+        tries += 1
+        moves = []
+        for _ in range(plies):
+            send(f"position startpos moves {' '.join(moves)}")
+            send("go perft 1")
+            legal = [line.split(":")[0] for line in until("Nodes searched") if line.endswith(": 1") and not line.startswith("Nodes")]
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        if len(moves) < plies:
+            continue
+        send(f"position startpos moves {' '.join(moves)}")
+        send(f"go depth {depth}")
+        scores = [line.split(" score ")[1].split() for line in until("bestmove") if " score " in line]
+        if not scores or scores[-1][0] != "cp" or abs(int(scores[-1][1])) > max_cp:
+            continue
+        send("d")
+        fen = next(line[len("Fen: "):] for line in until("Key: ") if line.startswith("Fen: "))
+        if fen not in seen:
+            seen.add(fen)
+            print(fen, flush=True)
+    send("quit")
+
+
+if __name__ == "__main__":
+    main()
