@@ -14,7 +14,7 @@ use crate::position::Position;
 use crate::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
 use crate::variant::psq::PieceSquare;
 use crate::variant::zobrist::Zobrist;
-use crate::variant::{CastlingStyle, Variant};
+use crate::variant::{CastlingStyle, Rulebook, Variant};
 
 /// The engine.ini compiled into the binary.
 pub const BUILTIN: &str = include_str!("../../engine.ini");
@@ -472,9 +472,8 @@ fn build(
         ByColor([geometry.rank_mask(last), geometry.rank_mask(0)])
     };
     let start = keys.required("start")?;
-    let mut variant = Variant {
+    let rulebook = Rulebook {
         name: section.name.clone(),
-        geometry,
         pieces,
         pawn,
         king,
@@ -482,18 +481,14 @@ fn build(
         promotion,
         castling,
         double_step,
-        double_step_zone,
-        promotion_zone,
         en_passant: keys.boolean("en_passant", false)?,
         castling_style,
         start_fen: start.value.clone(),
         eval,
-        family,
-        tables,
         zobrist: Zobrist::new(),
         psq: PieceSquare::default(),
-        narrow: None,
     };
+    let mut variant = Variant { rulebook, geometry, double_step_zone, promotion_zone, family, tables, narrow: None };
     variant.psq = crate::eval::psq::piece_square(&variant);
     variant.narrow = variant.narrowed().map(Arc::new);
     let variant = Arc::new(variant);

@@ -5,6 +5,7 @@ pub mod psq;
 pub mod weights;
 pub mod zobrist;
 
+use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
 use crate::geometry::{Bitboard, Geometry, Narrow, Wide, Word};
@@ -19,12 +20,12 @@ use zobrist::Zobrist;
 /// The name of FIDE chess among the variants.
 pub const FIDE_CHESS: &str = "normal";
 
-/// Everything the engine knows about one variant, built once when it is loaded.
-pub struct Variant<W: Word = Wide> {
+/// What a variant is whatever the width of its masks: name, pieces, the movement rules that need
+/// no masks, start position, evaluation data and hash keys. A [`Variant`] reads as one (`Deref`).
+#[derive(Clone)]
+pub struct Rulebook {
     /// The name used on the command line and in protocols.
     pub name: String,
-    /// Layers and their size.
-    pub geometry: Geometry<W>,
     /// The piece types, indexed by role.
     pub pieces: Vec<PieceType>,
     /// The role that moves as a pawn (double step, promotion, en passant).
@@ -39,10 +40,6 @@ pub struct Variant<W: Word = Wide> {
     pub castling: bool,
     /// Whether pawns may double-step from their second rank.
     pub double_step: bool,
-    /// Per colour, the cells from which a pawn may double-step (empty without the double step).
-    pub double_step_zone: ByColor<Bitboard<W>>,
-    /// Per colour, the cells where a pawn promotes (the last rank).
-    pub promotion_zone: ByColor<Bitboard<W>>,
     /// Whether en passant exists (`EnPassant` option).
     pub en_passant: bool,
     /// How king and rook castle.
@@ -51,17 +48,44 @@ pub struct Variant<W: Word = Wide> {
     pub start_fen: String,
     /// Evaluation values and weights from engine.ini.
     pub eval: EvalData,
-    /// The rule family and its options.
-    pub family: Family<W>,
-    /// Attack tables for this geometry and these pieces.
-    pub tables: Tables<W>,
     /// Hash keys.
     pub zobrist: Zobrist,
     /// Material and piece-square values per piece and square.
     pub psq: PieceSquare,
+}
+
+/// Everything the engine knows about one variant, built once when it is loaded: its
+/// [`Rulebook`] and what depends on the width of the masks.
+pub struct Variant<W: Word = Wide> {
+    /// What does not depend on the width (its fields read as the variant's own: `variant.pawn`).
+    pub rulebook: Rulebook,
+    /// Layers and their size.
+    pub geometry: Geometry<W>,
+    /// Per colour, the cells from which a pawn may double-step (empty without the double step).
+    pub double_step_zone: ByColor<Bitboard<W>>,
+    /// Per colour, the cells where a pawn promotes (the last rank).
+    pub promotion_zone: ByColor<Bitboard<W>>,
+    /// The rule family and its options.
+    pub family: Family<W>,
+    /// Attack tables for this geometry and these pieces.
+    pub tables: Tables<W>,
     /// The same variant with 64-bit masks, when its boards fit them (the search runs on it);
     /// `None` for a variant that has none or is narrow itself.
     pub narrow: Option<Arc<Variant<Narrow>>>,
+}
+
+impl<W: Word> Deref for Variant<W> {
+    type Target = Rulebook;
+
+    fn deref(&self) -> &Rulebook {
+        &self.rulebook
+    }
+}
+
+impl<W: Word> DerefMut for Variant<W> {
+    fn deref_mut(&mut self) -> &mut Rulebook {
+        &mut self.rulebook
+    }
 }
 
 impl<W: Word> Variant<W> {
@@ -75,26 +99,12 @@ impl Variant<Wide> {
     /// The same variant with 64-bit masks, if every board has at most 64 cells.
     pub fn narrowed(&self) -> Option<Variant<Narrow>> {
         let geometry = self.geometry.resized()?;
-        let tables = Tables::new(&geometry, &self.pieces);
         Some(Variant {
-            name: self.name.clone(),
-            pieces: self.pieces.clone(),
-            pawn: self.pawn,
-            king: self.king,
-            rook: self.rook,
-            promotion: self.promotion.clone(),
-            castling: self.castling,
-            double_step: self.double_step,
+            rulebook: self.rulebook.clone(),
             double_step_zone: ByColor(self.double_step_zone.0.map(Bitboard::resized)),
             promotion_zone: ByColor(self.promotion_zone.0.map(Bitboard::resized)),
-            en_passant: self.en_passant,
-            castling_style: self.castling_style,
-            start_fen: self.start_fen.clone(),
-            eval: self.eval.clone(),
             family: self.family.resized(),
-            tables,
-            zobrist: Zobrist::new(),
-            psq: self.psq.clone(),
+            tables: Tables::new(&geometry, &self.pieces),
             narrow: None,
             geometry,
         })

@@ -7,6 +7,7 @@ use crate::random::Rng;
 const PIECE_CODES: usize = 2 * MAX_ROLES + 1;
 
 /// Random keys for every piece on every square, the side to move, castling rights and en passant.
+#[derive(Clone)]
 pub struct Zobrist {
     pieces: Vec<u64>,
     /// Toggled when Black is to move.
