@@ -1,7 +1,8 @@
-//! One thread's alpha-beta search: principal-variation search with null move, futility pruning,
-//! late-move reductions, check extensions, killer and history ordering, and quiescence.
+//! One thread's alpha-beta search: principal-variation search with null move, futility and
+//! late-move pruning, late-move reductions, check extensions, killer and history ordering, and
+//! quiescence.
 //!
-//! Null move and the futility prunings (which trust the static evaluation the same way) are used
+//! Null move and the futility and late-move prunings (which trust the static evaluation the same way) are used
 //! only where the rules have check (FIDE, the Alice family, LMA): in the king-capture families
 //! there is no stalemate, so having to move can lose outright (a bare king must step into
 //! capture) and "passing is never better than moving" fails, and a quiet move can threaten the
@@ -38,6 +39,8 @@ const FUTILE_DEPTH: i32 = 6;
 const FUTILITY_MARGIN: i32 = 110;
 /// What a capture may gain beyond its victim's value in quiescence (positional swing).
 const DELTA_MARGIN: i32 = 200;
+/// The depth up to which a node's late quiet moves are pruned by their number.
+const LATE_MOVE_DEPTH: i32 = 6;
 /// How many moves of a node are picked one by one before the rest are sorted.
 const SELECTED_MOVES: usize = 3;
 /// Nodes between looks at the clock and the stop signal.
@@ -50,6 +53,12 @@ static REDUCTIONS: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
         std::array::from_fn(|i| (0.5 + (d.max(1) as f64).ln() * (i.max(1) as f64).ln() / 2.5) as u8)
     })
 });
+
+/// How many legal moves a node at `depth` tries before it prunes its late quiet moves: more
+/// where the side to move is doing better than two plies ago, as its moves then matter more.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    ((3 + depth * depth) * (1 + improving as i32)) as usize
+}
 
 /// Late-move reductions by depth and move number.
 #[inline]
@@ -95,6 +104,8 @@ pub(super) struct Worker<'a, W: Word, R: Evaluate<W>> {
     pub(super) stopped: bool,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// Each ply's static evaluation, where the node worked it out (for "improving").
+    static_evals: Vec<Option<i32>>,
     pv: Vec<Vec<Move>>,
     /// Each ply's moves, as generated.
     generated: Vec<Vec<Move>>,
@@ -132,6 +143,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             stopped: false,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 2 * MAX_ROLES * MAX_LAYERS * MAX_CELLS],
+            static_evals: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             generated: vec![Vec::new(); MAX_PLY + 2],
             ranked: vec![Vec::new(); MAX_PLY + 2],
@@ -320,6 +332,13 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         // The shallow prunings trust the static evaluation as null move does: only where check exists.
         let prunable = R::NULL_MOVE && !pv_node && !checked && (depth <= FUTILE_DEPTH || null_ok);
         let stand = prunable.then(|| self.rules.evaluate(pos, self.eval));
+        self.static_evals[ply] = stand;
+        let improving = match (stand, ply.checked_sub(2).and_then(|p| self.static_evals[p])) {
+            (Some(now), Some(before)) => now > before,
+            _ => true,
+        };
+        // Late-move pruning, where the static evaluation is trusted (as futility is).
+        let late_moves = stand.filter(|_| depth <= LATE_MOVE_DEPTH).map(|_| late_move_count(depth, improving));
         if let Some(stand) = stand.filter(|_| depth <= FUTILE_DEPTH && !is_mate(beta)) {
             // Reverse futility: so far above beta that no reply in the last plies will bring it back.
             if stand - FUTILITY_MARGIN * depth >= beta {
@@ -386,6 +405,13 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
                 let threats = threats.get_or_insert_with(|| self.rules.check_threats(pos));
                 threats.as_ref().is_some_and(|t| !may_give_check(pos, t, mv))
             };
+            // Late-move pruning drops a late quiet move that cannot give check, once a move has
+            // kept the node from a loss.
+            let late =
+                quiet && !killer && late_moves.is_some_and(|n| legal_before >= n) && best > -(MATE - MAX_PLY as i32);
+            if late && no_check {
+                continue;
+            }
             // A futile move that cannot give check is dropped unplayed once its legality is known
             // (it still counts as a legal move of the node).
             if prunable && no_check {
