@@ -14,7 +14,9 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     variant, count = sys.argv[1], int(sys.argv[2])
-    plies, depth, max_cp, seed = (int(a) for a in (sys.argv[3:] + ["6", "8", "40", "1"][len(sys.argv) - 3:])[:4])
+    defaults = [6, 8, 40, 1]
+    given = [int(a) for a in sys.argv[3:7]]
+    plies, depth, max_cp, seed = given + defaults[len(given):]
     rng = random.Random(seed)
     engine = subprocess.Popen(["target/release/vorpal"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 

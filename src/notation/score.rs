@@ -59,11 +59,12 @@ pub fn xboard(score: i32) -> i32 {
 
 /// An XBoard score as Vorpal's: centipawns, its mates as mates of the same distance.
 pub fn read_xboard(value: i32) -> i32 {
-    let moves = value.abs() - XBOARD_MATE;
+    // A mate "in 0" (exactly ±100000) is read as the nearest mate there is, in one move.
+    let moves = (value.abs() - XBOARD_MATE).max(1);
     match value {
-        v if v > XBOARD_MATE => from_mate_in(moves),
-        v if v < -XBOARD_MATE => from_mate_in(-moves),
-        v => v.clamp(-XBOARD_MATE, XBOARD_MATE),
+        v if v >= XBOARD_MATE => from_mate_in(moves),
+        v if v <= -XBOARD_MATE => from_mate_in(-moves),
+        v => v,
     }
 }
 
@@ -96,7 +97,11 @@ mod tests {
                 assert_eq!(mate_in(from_uci), mate_in(score));
             }
         }
-        assert_eq!(read_uci(&["score", "cp", "-31"]), Some(-31));
+        assert_eq!(read_uci(&["depth", "5", "score", "cp", "-31", "nodes", "9"]), Some(-31));
+        // Mates keep their distance: in 3 moves is 5 plies, mated in 2 is 4 plies.
+        assert_eq!((read_xboard(100_003), read_xboard(-100_002), read_xboard(-35)), (MATE - 5, -(MATE - 4), -35));
+        assert_eq!((read_xboard(100_000), read_xboard(-100_000)), (MATE - 1, -(MATE - 2)));
+        assert_eq!(read_uci(&["score", "mate", "2"]), Some(MATE - 3));
         assert_eq!(read_uci(&["score", "lowerbound"]), None);
     }
 }
