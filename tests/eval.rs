@@ -5,7 +5,7 @@ mod common;
 use common::{fen, play_random, position, variant, Rng};
 use vorpal::config::Config;
 use vorpal::eval::{Eval, Evaluate};
-use vorpal::geometry::Square;
+use vorpal::geometry::{Cell, Square};
 use vorpal::pieces::Color;
 use vorpal::position::Position;
 use vorpal::with_rules;
@@ -91,9 +91,9 @@ fn lma_values_pieces_of_the_enemy_kings_colour_class() {
 fn king_class_by_definition(pos: &Position) -> i32 {
     let v = pos.variant().clone();
     let g = &v.geometry;
-    let class = |sq: Square| (g.file(sq.cell()) + g.rank(sq.cell()) + sq.layer()) % 2;
+    let class = |sq: Square| (g.file(sq.cell()) + g.rank(sq.cell()) + sq.layer().number()) % 2;
     let squares: Vec<Square> =
-        (0..g.layers).flat_map(|l| (0..g.area() as u8).map(move |c| Square::new(l, c))).collect();
+        g.all_layers().flat_map(|l| Cell::up_to(g.area()).map(move |c| Square::new(l, c))).collect();
     let count = |color: Color| {
         let Some(king) = squares.iter().find(|&&sq| {
             let p = pos.piece_at(sq);

@@ -54,8 +54,9 @@ fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<Stri
         let used = (0..layers).filter(|&l| cells[idx(l, f, r)].is_some()).count();
         twins_free || used + 1 < layers.max(2)
     };
-    let exists =
-        |l: usize, f: usize, r: usize| g.exists(vorpal::geometry::Square::new(l as u8, g.cell(f as u8, r as u8)));
+    let exists = |l: usize, f: usize, r: usize| {
+        g.exists(vorpal::geometry::Square::new(vorpal::geometry::Layer::new(l as u8), g.cell(f as u8, r as u8)))
+    };
     if rng.below(2) == 0 && v.castling {
         for l in 0..layers {
             for r in 0..ranks {

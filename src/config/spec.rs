@@ -262,7 +262,7 @@ impl Keys<'_> {
         };
         let letter = e.value.chars().next().unwrap_or(' ');
         match pieces.iter().position(|p| p.letter == letter) {
-            Some(r) if e.value.len() == 1 => Ok(Some(r as Role)),
+            Some(r) if e.value.len() == 1 => Ok(Some(Role::new(r as u8))),
             _ => Err(self.fail(key, format!("'{}' is not one of the pieces", e.value))),
         }
     }
@@ -339,8 +339,8 @@ fn promotion(keys: &Keys, pieces: &[PieceType], pawn: Option<Role>) -> Result<Ve
     if let Some((letters, _)) = keys.value("promotion").filter(|(v, _)| *v != "none") {
         for letter in letters.split_whitespace().flat_map(|w| w.chars()) {
             let r = pieces.iter().position(|p| p.letter == letter.to_ascii_uppercase());
-            promotion
-                .push(r.ok_or_else(|| keys.fail("promotion", format!("'{letter}' is not one of the pieces")))? as Role);
+            let r = r.ok_or_else(|| keys.fail("promotion", format!("'{letter}' is not one of the pieces")))?;
+            promotion.push(Role::new(r as u8));
         }
     }
     Ok(promotion)
@@ -447,7 +447,7 @@ fn build(
             .map_err(|e| IniError { reason: format!("{}, or chess960", e.reason), ..e })?;
     let rook = match keys.role("rook", &pieces)? {
         Some(r) => Some(r),
-        None => pieces.iter().position(|p| p.letter == 'R').map(|r| r as Role),
+        None => pieces.iter().position(|p| p.letter == 'R').map(|r| Role::new(r as u8)),
     };
     if castling && (king.is_none() || rook.is_none()) {
         return Err(keys.fail("castling", "castling needs a 'king' and a 'rook' piece".into()));

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::config::Config;
 use crate::eval::{Eval, Evaluate, Terms};
-use crate::geometry::Square;
+use crate::geometry::{Cell, Square};
 use crate::movegen::outcome;
 use crate::movegen::{legal, parse_move, Move};
 use crate::perft::divide;
@@ -190,15 +190,15 @@ impl Engine {
         let eval = Eval::new(&self.variant);
         let g = &self.variant.geometry;
         let mut lines = vec![format!("Evaluation of this {name} position, centipawns from White's side")];
-        for layer in 0..g.layers {
+        for layer in g.all_layers() {
             let mut material = [0; 2];
-            for cell in 0..g.files * g.ranks {
+            for cell in Cell::up_to(g.area()) {
                 let piece = self.position.piece_at(Square::new(layer, cell));
                 if piece.is_some() && g.exists(Square::new(layer, cell)) {
-                    material[piece.color().index()] += eval.values[piece.role() as usize];
+                    material[piece.color().index()] += eval.values[piece.role().index()];
                 }
             }
-            lines.push(format!("board {}: material White {} Black {}", layer + 1, material[0], material[1]));
+            lines.push(format!("board {}: material White {} Black {}", layer.number() + 1, material[0], material[1]));
         }
         lines.push(format!("{:<16}{:>8}{:>8}", "term", "weight", "share"));
         let mut shares = 0;

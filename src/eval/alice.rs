@@ -10,6 +10,6 @@ pub(super) fn king_board<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
     let all = pos.variant().geometry.cells;
     eval.terms.king_board
         * balance(pos, |color| {
-            pos.king_squares(color.flip()).map(|k| eval.pieces_in(pos, color, k.layer(), all[k.layer() as usize])).sum()
+            pos.king_squares(color.flip()).map(|k| eval.pieces_in(pos, color, k.layer(), all[k.layer().index()])).sum()
         })
 }

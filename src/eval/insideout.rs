@@ -2,7 +2,7 @@
 //! empty start squares of the files where a player has no pawn.
 
 use super::{balance, Eval};
-use crate::geometry::{Square, Word};
+use crate::geometry::{Layer, Square, Word};
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -16,7 +16,7 @@ fn spawn_files<W: Word>(pos: &Position<W>, color: Color) -> i32 {
         .filter(|&file| {
             let start = g.cell(file, start_rank);
             let no_pawn = pawns.into_iter().all(|c| g.file(c) != file);
-            no_pawn && pos.piece_at(Square::new(0, start)).is_none()
+            no_pawn && pos.piece_at(Square::new(Layer::FIRST, start)).is_none()
         })
         .count() as i32
 }

@@ -16,9 +16,9 @@ pub(super) fn king_safety<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
         for sq in pos.king_squares(color) {
             let (layer, blockers) = (sq.layer(), pos.blockers(sq.layer()));
             let (near, _) = v.tables.quiet_and_capture(king, color, sq.cell(), Bitboard::EMPTY);
-            let zone = (near | Bitboard::from_cell(sq.cell())) & v.geometry.cells[layer as usize];
+            let zone = (near | Bitboard::from_cell(sq.cell())) & v.geometry.cells[layer.index()];
             // Counted from each attacker's side: one reach per enemy piece that could get there.
-            for role in 0..v.pieces.len() as Role {
+            for role in Role::up_to(v.pieces.len()) {
                 for cell in pos.pieces(them, role, layer) {
                     if (v.tables.spans(role, them, cell).0 & zone).any() {
                         attacks += (v.tables.capture_reach(role, them, cell, blockers) & zone).count() as i32;
@@ -44,7 +44,7 @@ mod tests {
         let mut attacks = 0;
         for sq in pos.king_squares(color) {
             let (near, _) = v.tables.quiet_and_capture(king, color, sq.cell(), Bitboard::EMPTY);
-            let zone = (near | Bitboard::from_cell(sq.cell())) & v.geometry.cells[sq.layer() as usize];
+            let zone = (near | Bitboard::from_cell(sq.cell())) & v.geometry.cells[sq.layer().index()];
             for cell in zone {
                 attacks += attackers(pos, sq.layer(), cell, color.flip(), pos.blockers(sq.layer())).count() as i32;
             }

@@ -11,7 +11,7 @@ mod structure;
 
 use std::sync::Arc;
 
-use crate::geometry::{Bitboard, Cell, Geometry, Word};
+use crate::geometry::{Bitboard, Cell, Geometry, Layer, Word};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::rules::{Alice, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
@@ -87,13 +87,13 @@ impl<W: Word> Eval<W> {
     }
 
     /// Pieces (not pawns or kings) of `color` on `layer` among `cells`.
-    pub fn pieces_in(&self, pos: &Position<W>, color: Color, layer: u8, cells: Bitboard<W>) -> i32 {
+    pub fn pieces_in(&self, pos: &Position<W>, color: Color, layer: Layer, cells: Bitboard<W>) -> i32 {
         (self.pieces_only(pos, color, layer) & cells).count() as i32
     }
 
     /// The cells of `color`'s pieces (not pawns or kings) on `layer`.
     #[inline]
-    pub fn pieces_only(&self, pos: &Position<W>, color: Color, layer: u8) -> Bitboard<W> {
+    pub fn pieces_only(&self, pos: &Position<W>, color: Color, layer: Layer) -> Bitboard<W> {
         let of = |role: Option<Role>| role.map_or(Bitboard::EMPTY, |r| pos.pieces(color, r, layer));
         pos.color_bb(color, layer) & !(of(self.pawn) | of(self.king))
     }

@@ -3,7 +3,7 @@
 //! centerline is given away, so ownership counts for little beside the score.
 
 use super::Eval;
-use crate::geometry::Word;
+use crate::geometry::{Layer, Word};
 use crate::pieces::Role;
 use crate::position::Position;
 use crate::rules::Monochrome;
@@ -13,7 +13,7 @@ pub(super) fn evaluate<W: Word>(rules: &Monochrome<W>, pos: &Position<W>, eval: 
     let owned = |color| -> i32 {
         let mut points = 0;
         for (role, &value) in rules.capture_values.iter().enumerate() {
-            points += value as i32 * pos.pieces(color, role as Role, 0).count() as i32;
+            points += value as i32 * pos.pieces(color, Role::new(role as u8), Layer::FIRST).count() as i32;
         }
         points
     };

@@ -2,7 +2,7 @@
 //! its family and engine.ini's numbers (the table itself is the variant's: [`PieceSquare`]).
 
 use super::{off_centre, Terms, PAWN};
-use crate::geometry::{Cell, Square, Word};
+use crate::geometry::{Cell, Layer, Square, Word};
 use crate::pieces::{Color, Piece, Role, MAX_ROLES};
 use crate::variant::psq::{Entry, PieceSquare, SQUARES};
 use crate::variant::Variant;
@@ -13,15 +13,15 @@ const PER_TARGET: u32 = 40;
 const KING_CAPTURE_ROYAL: i32 = 2000;
 
 /// How many cells a piece of `role` reaches from `cell` of an empty `layer`.
-fn reach<W: Word>(variant: &Variant<W>, role: Role, layer: u8, cell: Cell) -> u32 {
+fn reach<W: Word>(variant: &Variant<W>, role: Role, layer: Layer, cell: Cell) -> u32 {
     let g = &variant.geometry;
-    let (quiet, _) = variant.tables.quiet_and_capture(role, Color::White, cell, g.holes[layer as usize]);
-    (quiet & g.cells[layer as usize]).count()
+    let (quiet, _) = variant.tables.quiet_and_capture(role, Color::White, cell, g.holes[layer.index()]);
+    (quiet & g.cells[layer.index()]).count()
 }
 
 /// The cells a piece of `role` reaches, summed over the cells of an empty first layer.
 fn total_reach<W: Word>(variant: &Variant<W>, role: Role) -> u32 {
-    variant.geometry.cells[0].into_iter().map(|c| reach(variant, role, 0, c)).sum()
+    variant.geometry.cells[0].into_iter().map(|c| reach(variant, role, Layer::FIRST, c)).sum()
 }
 
 /// The table of `variant`, from its geometry, pieces, family and engine.ini evaluation data.
@@ -29,9 +29,9 @@ pub fn piece_square<W: Word>(variant: &Variant<W>) -> PieceSquare {
     let g = &variant.geometry;
     let terms: &Terms = &variant.eval.terms;
     let cells = g.cells[0].count().max(1);
-    let values: Vec<i32> = (0..variant.pieces.len() as Role)
+    let values: Vec<i32> = Role::up_to(variant.pieces.len())
         .map(|role| {
-            if let Some(Some(v)) = variant.eval.values.get(role as usize) {
+            if let Some(Some(v)) = variant.eval.values.get(role.index()) {
                 *v
             } else if Some(role) == variant.pawn {
                 PAWN
@@ -48,12 +48,12 @@ pub fn piece_square<W: Word>(variant: &Variant<W>) -> PieceSquare {
         .collect();
     let mut entries = vec![Entry::default(); (2 * MAX_ROLES + 1) * SQUARES];
     let top = g.ranks as i32 - 1;
-    for role in 0..variant.pieces.len() as Role {
-        let value = values[role as usize];
+    for role in Role::up_to(variant.pieces.len()) {
+        let value = values[role.index()];
         let is_piece = Some(role) != variant.pawn && Some(role) != variant.king;
         let average = (total_reach(variant, role) / cells) as i32;
-        for layer in 0..g.layers {
-            for cell in g.cells[layer as usize] {
+        for layer in g.all_layers() {
+            for cell in g.cells[layer.index()] {
                 let rank = g.rank(cell) as i32;
                 let off_centre = off_centre(g, cell);
                 for color in [Color::White, Color::Black] {

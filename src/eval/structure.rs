@@ -85,7 +85,7 @@ impl<W: Word> Structure<W> {
     /// The tables of `g`, for pawns of role `pawn`.
     pub(super) fn new(g: &Geometry<W>, pawn: Option<Role>) -> Structure<W> {
         let area = g.area();
-        let file_of = (0..area as Cell).map(|c| g.file(c)).collect();
+        let file_of = Cell::up_to(area).map(|c| g.file(c)).collect();
         let ahead = |color: Color, cell: Cell, ranks: std::ops::RangeInclusive<i32>| {
             let dir = if color == Color::White { 1 } else { -1 };
             let mut b = Bitboard::EMPTY;
@@ -99,7 +99,7 @@ impl<W: Word> Structure<W> {
             b
         };
         let per_cell = |f: &dyn Fn(Color, Cell) -> Bitboard<W>| {
-            ByColor([Color::White, Color::Black].map(|color| (0..area as Cell).map(|c| f(color, c)).collect()))
+            ByColor([Color::White, Color::Black].map(|color| Cell::up_to(area).map(|c| f(color, c)).collect()))
         };
         let front = per_cell(&|color, cell| ahead(color, cell, 1..=g.ranks as i32));
         let shelter = per_cell(&|color, cell| ahead(color, cell, 1..=2));
@@ -107,7 +107,7 @@ impl<W: Word> Structure<W> {
         // Rank 2 to the rank before promotion map onto 0 to 5, as on the 8-rank board.
         let span = (top - 2).max(1);
         let advance = ByColor([Color::White, Color::Black].map(|color| {
-            (0..area as Cell)
+            Cell::up_to(area)
                 .map(|c| {
                     let rank = g.rank(c) as i32;
                     let steps = if color == Color::White { rank - 1 } else { top - 1 - rank };
@@ -115,7 +115,7 @@ impl<W: Word> Structure<W> {
                 })
                 .collect()
         }));
-        let off_centre = (0..area as Cell).map(|c| super::off_centre(g, c)).collect();
+        let off_centre = Cell::up_to(area).map(|c| super::off_centre(g, c)).collect();
         Structure { pawn, files: g.files, file_of, front, shelter, advance, off_centre, cache: PawnCache::new() }
     }
 
@@ -134,7 +134,7 @@ impl<W: Word> Structure<W> {
         for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
             if let Some(p) = self.pawn {
                 for king in pos.king_squares(color) {
-                    let shield = pos.pieces(color, p, king.layer()) & self.shelter[color][king.cell() as usize];
+                    let shield = pos.pieces(color, p, king.layer()) & self.shelter[color][king.cell().index()];
                     score[0] += sign * terms.king_shelter * shield.count().min(3) as i32;
                 }
             }
@@ -153,17 +153,17 @@ impl<W: Word> Structure<W> {
             let mut files = 0u32;
             let mut count = 0;
             for cell in own {
-                files |= 1 << self.file_of[cell as usize];
+                files |= 1 << self.file_of[cell.index()];
                 count += 1;
-                if (self.front[color][cell as usize] & enemy).is_empty() {
-                    let a = self.advance[color][cell as usize];
+                if (self.front[color][cell.index()] & enemy).is_empty() {
+                    let a = self.advance[color][cell.index()];
                     let bonus = terms.passed_pawn * (a * a + a) / 2;
                     sum[0] += bonus / 2;
                     sum[1] += bonus;
                 }
             }
             let isolated =
-                own.into_iter().filter(|&cell| files & beside(self.file_of[cell as usize]) == 0).count() as i32;
+                own.into_iter().filter(|&cell| files & beside(self.file_of[cell.index()]) == 0).count() as i32;
             let penalty = terms.doubled_pawn * (count - files.count_ones() as i32) + terms.isolated_pawn * isolated;
             sum[0] -= penalty;
             sum[1] -= penalty;
@@ -183,8 +183,8 @@ impl<W: Word> Structure<W> {
             return 0;
         };
         let f = self.files as i32;
-        let (a, b) = (ours.cell() as i32, theirs.cell() as i32);
+        let (a, b) = (ours.cell().index() as i32, theirs.cell().index() as i32);
         let distance = ((a % f - b % f).abs()).max((a / f - b / f).abs());
-        terms.mop_up * (2 * self.off_centre[theirs.cell() as usize] - distance)
+        terms.mop_up * (2 * self.off_centre[theirs.cell().index()] - distance)
     }
 }

@@ -62,19 +62,19 @@ impl Word for u64 {
     const ONES: u64 = u64::MAX;
     #[inline]
     fn bit(cell: Cell) -> u64 {
-        1 << cell
+        1 << cell.number()
     }
     #[inline]
     fn has(self, cell: Cell) -> bool {
-        self >> cell & 1 != 0
+        self >> cell.number() & 1 != 0
     }
     #[inline]
     fn lowest(self) -> Cell {
-        self.trailing_zeros() as Cell
+        Cell::new(self.trailing_zeros() as u8)
     }
     #[inline]
     fn highest(self) -> Cell {
-        (63 - self.leading_zeros()) as Cell
+        Cell::new((63 - self.leading_zeros()) as u8)
     }
     #[inline]
     fn count(self) -> u32 {
@@ -100,6 +100,7 @@ impl Word for u128 {
     const ONES: u128 = u128::MAX;
     #[inline]
     fn bit(cell: Cell) -> u128 {
+        let cell = cell.number();
         if cell < 64 {
             (1u64 << cell) as u128
         } else {
@@ -108,26 +109,19 @@ impl Word for u128 {
     }
     #[inline]
     fn has(self, cell: Cell) -> bool {
+        let cell = cell.number();
         let half = if cell < 64 { self as u64 } else { (self >> 64) as u64 };
         half >> (cell & 63) & 1 != 0
     }
     #[inline]
     fn lowest(self) -> Cell {
         let low = self as u64;
-        if low != 0 {
-            low.trailing_zeros() as Cell
-        } else {
-            64 + ((self >> 64) as u64).trailing_zeros() as Cell
-        }
+        Cell::new(if low != 0 { low.trailing_zeros() } else { 64 + ((self >> 64) as u64).trailing_zeros() } as u8)
     }
     #[inline]
     fn highest(self) -> Cell {
         let high = (self >> 64) as u64;
-        if high != 0 {
-            (127 - high.leading_zeros()) as Cell
-        } else {
-            (63 - (self as u64).leading_zeros()) as Cell
-        }
+        Cell::new(if high != 0 { 127 - high.leading_zeros() } else { 63 - (self as u64).leading_zeros() } as u8)
     }
     #[inline]
     fn count(self) -> u32 {
@@ -150,10 +144,10 @@ impl Word for u128 {
 /// A set of cells of one layer: bit `c` is cell `c` (`rank * files + file`).
 ///
 /// ```
-/// use vorpal::geometry::Bitboard;
-/// let b: Bitboard = Bitboard::from_cell(3) | Bitboard::from_cell(100);
+/// use vorpal::geometry::{Bitboard, Cell};
+/// let b: Bitboard = Bitboard::from_cell(Cell::new(3)) | Bitboard::from_cell(Cell::new(100));
 /// assert_eq!(b.count(), 2);
-/// assert_eq!(b.into_iter().collect::<Vec<_>>(), vec![3, 100]);
+/// assert_eq!(b.into_iter().map(Cell::number).collect::<Vec<_>>(), vec![3, 100]);
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Default, Hash)]
 pub struct Bitboard<W: Word = Wide>(pub W);
@@ -244,11 +238,11 @@ impl Iterator for Cells {
     #[inline]
     fn next(&mut self) -> Option<Cell> {
         if self.low != 0 {
-            let cell = self.low.trailing_zeros() as Cell;
+            let cell = Cell::new(self.low.trailing_zeros() as u8);
             self.low &= self.low - 1;
             Some(cell)
         } else if self.high != 0 {
-            let cell = 64 + self.high.trailing_zeros() as Cell;
+            let cell = Cell::new(64 + self.high.trailing_zeros() as u8);
             self.high &= self.high - 1;
             Some(cell)
         } else {
@@ -300,13 +294,14 @@ mod tests {
     use super::*;
 
     /// Single cells and pairs of `cells` in masks of `W`, checked against 128-bit shifts.
-    fn cells_are_found<W: Word>(cells: &[Cell]) {
-        for &c in cells {
+    fn cells_are_found<W: Word>(numbers: &[u8]) {
+        let cells: Vec<Cell> = numbers.iter().map(|&n| Cell::new(n)).collect();
+        for &c in &cells {
             let one = Bitboard::<W>::from_cell(c);
-            assert_eq!(one.resized::<Wide>().0, 1u128 << c);
+            assert_eq!(one.resized::<Wide>().0, 1u128 << c.number());
             assert!(one.contains(c) && one.count() == 1);
             assert_eq!((one.lowest(), one.highest()), (c, c));
-            assert_eq!(Bitboard::<W>::ALL.without(c), Bitboard(W::from_wide(!(1u128 << c))));
+            assert_eq!(Bitboard::<W>::ALL.without(c), Bitboard(W::from_wide(!(1u128 << c.number()))));
             for &d in cells.iter().filter(|&&d| d != c) {
                 assert!(!one.contains(d));
                 let two = one.with(d);

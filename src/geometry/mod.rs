@@ -13,8 +13,88 @@ pub const MAX_CELLS: usize = 128;
 /// The most files or ranks a layer may have.
 pub const MAX_SIDE: u8 = 16;
 
+/// One board of the stack, 0-based, below [`MAX_LAYERS`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
+pub struct Layer(u8);
+
+impl Layer {
+    /// The first board.
+    pub const FIRST: Layer = Layer(0);
+
+    /// Board `number` (0-based).
+    #[inline]
+    pub const fn new(number: u8) -> Layer {
+        debug_assert!((number as usize) < MAX_LAYERS);
+        Layer(number)
+    }
+
+    /// The 0-based board number.
+    #[inline]
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The board number as a table index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The other board of a two-board variant.
+    #[inline]
+    pub const fn other(self) -> Layer {
+        debug_assert!(self.0 < 2);
+        Layer(1 - self.0)
+    }
+
+    /// The boards `0..count`, in order.
+    pub fn up_to(count: u8) -> impl DoubleEndedIterator<Item = Layer> + Clone {
+        (0..count).map(Layer::new)
+    }
+}
+
 /// A cell of a layer: `rank * files + file`, below 128.
-pub type Cell = u8;
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
+#[repr(transparent)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// Cell number `number` (`rank * files + file`).
+    #[inline]
+    pub const fn new(number: u8) -> Cell {
+        debug_assert!((number as usize) < MAX_CELLS);
+        Cell(number)
+    }
+
+    /// The cell's number.
+    #[inline]
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The cell's number as a table or bit index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The cell halfway between two cells of one file, such as the square a double step passes.
+    #[inline]
+    pub const fn midpoint(self, other: Cell) -> Cell {
+        Cell((self.0 + other.0) / 2)
+    }
+
+    /// The cell `by` numbers further on (a rank forward is `files`); it must exist.
+    #[inline]
+    pub const fn shifted(self, by: i8) -> Cell {
+        Cell::new(self.0.wrapping_add_signed(by))
+    }
+
+    /// The cells `0..count`, in order.
+    pub fn up_to(count: usize) -> impl DoubleEndedIterator<Item = Cell> + Clone {
+        (0..count as u8).map(Cell::new)
+    }
+}
 
 /// A square: a cell on a given layer (`layer * 128 + cell`).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
@@ -23,23 +103,22 @@ pub struct Square(u16);
 impl Square {
     /// The square of `cell` on `layer` (0-based).
     #[inline]
-    pub const fn new(layer: u8, cell: Cell) -> Square {
-        debug_assert!((layer as usize) < MAX_LAYERS && (cell as usize) < MAX_CELLS);
-        Square((layer as u16) << 7 | cell as u16)
+    pub const fn new(layer: Layer, cell: Cell) -> Square {
+        Square((layer.0 as u16) << 7 | cell.0 as u16)
     }
 
     /// The 0-based layer.
     #[inline]
-    pub const fn layer(self) -> u8 {
+    pub const fn layer(self) -> Layer {
         // Squares are made below `MAX_LAYERS` (a power of two): the mask changes nothing but
         // spares the bounds checks of every per-layer table it indexes.
-        (self.0 >> 7) as u8 & (MAX_LAYERS as u8 - 1)
+        Layer((self.0 >> 7) as u8 & (MAX_LAYERS as u8 - 1))
     }
 
     /// The cell within its layer.
     #[inline]
     pub const fn cell(self) -> Cell {
-        (self.0 & 127) as Cell
+        Cell((self.0 & 127) as u8)
     }
 
     /// A dense index below `MAX_LAYERS * MAX_CELLS`, for tables.
@@ -57,7 +136,7 @@ impl Square {
 
     /// The same cell on another layer.
     #[inline]
-    pub const fn twin(self, layer: u8) -> Square {
+    pub const fn twin(self, layer: Layer) -> Square {
         Square::new(layer, self.cell())
     }
 }
@@ -109,8 +188,8 @@ impl<W: Word> Geometry<W> {
 
     /// Removes a cell (a hole: it holds nothing and blocks sliders).
     pub fn remove(&mut self, sq: Square) {
-        self.cells[sq.layer() as usize] = self.cells[sq.layer() as usize].without(sq.cell());
-        self.holes[sq.layer() as usize] = self.holes[sq.layer() as usize].with(sq.cell());
+        self.cells[sq.layer().index()] = self.cells[sq.layer().index()].without(sq.cell());
+        self.holes[sq.layer().index()] = self.holes[sq.layer().index()].with(sq.cell());
     }
 
     /// Number of cells of a full layer.
@@ -121,19 +200,19 @@ impl<W: Word> Geometry<W> {
     /// The cell at `file`, `rank` (0-based).
     #[inline]
     pub fn cell(&self, file: u8, rank: u8) -> Cell {
-        rank * self.files + file
+        Cell::new(rank * self.files + file)
     }
 
     /// The 0-based file of a cell.
     #[inline]
     pub fn file(&self, cell: Cell) -> u8 {
-        cell % self.files
+        cell.0 % self.files
     }
 
     /// The 0-based rank of a cell.
     #[inline]
     pub fn rank(&self, cell: Cell) -> u8 {
-        cell / self.files
+        cell.0 / self.files
     }
 
     /// The cell `df` files and `dr` ranks away, if on the grid.
@@ -143,10 +222,15 @@ impl<W: Word> Geometry<W> {
         (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32).then(|| self.cell(f as u8, r as u8))
     }
 
+    /// The boards of this geometry, in order.
+    pub fn all_layers(&self) -> impl DoubleEndedIterator<Item = Layer> + Clone {
+        Layer::up_to(self.layers)
+    }
+
     /// Whether a square exists.
     #[inline]
     pub fn exists(&self, sq: Square) -> bool {
-        (sq.layer() as usize) < self.layers as usize && self.cells[sq.layer() as usize].contains(sq.cell())
+        sq.layer().0 < self.layers && self.cells[sq.layer().index()].contains(sq.cell())
     }
 
     /// All cells of one rank.
@@ -156,7 +240,7 @@ impl<W: Word> Geometry<W> {
 
     /// All cells whose colour `(file + rank) mod 2` is `parity`.
     pub fn colour_mask(&self, parity: u8) -> Bitboard<W> {
-        (0..self.area() as Cell)
+        Cell::up_to(self.area())
             .filter(|&c| (self.file(c) + self.rank(c)) % 2 == parity)
             .fold(Bitboard::EMPTY, |b, c| b.with(c))
     }
@@ -165,7 +249,7 @@ impl<W: Word> Geometry<W> {
     pub fn square_name(&self, sq: Square) -> String {
         let cell = self.cell_name(sq.cell());
         if self.layers > 1 {
-            format!("{}{}", sq.layer() + 1, cell)
+            format!("{}{}", sq.layer().0 + 1, cell)
         } else {
             cell
         }
@@ -218,7 +302,7 @@ impl<W: Word> Geometry<W> {
         if layer >= self.layers as u32 || file >= self.files as u32 || rank == 0 || rank > self.ranks as u32 {
             return None;
         }
-        let sq = Square::new(layer as u8, self.cell(file as u8, rank as u8 - 1));
+        let sq = Square::new(Layer::new(layer as u8), self.cell(file as u8, rank as u8 - 1));
         self.exists(sq).then_some((sq, &text[i..]))
     }
 }

@@ -40,19 +40,19 @@ fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(
     let variant = pos.variant();
     let g = &variant.geometry;
     let us = pos.side();
-    for layer in 0..g.layers {
+    for layer in g.all_layers() {
         let own = pos.color_bb(us, layer);
         if own.is_empty() {
             continue;
         }
         let blockers = rules.blockers(pos, layer);
-        let empty = !pos.occupied(layer) & g.cells[layer as usize];
+        let empty = !pos.occupied(layer) & g.cells[layer.index()];
         let enemies = pos.color_bb(us.flip(), layer);
         // Quiescence skips, before computing its moves, a piece that could capture nothing even
         // on an empty board (and, for a pawn, could not promote or take en passant either).
         let victims = if TACTICAL { rules.capture_cells(pos, layer) } else { None };
         let en_passant_here = TACTICAL && pos.en_passant().is_some_and(|ep| ep.passed.layer() == layer);
-        for role in 0..variant.pieces.len() as Role {
+        for role in Role::up_to(variant.pieces.len()) {
             let pieces = pos.pieces(us, role, layer);
             if pieces.is_empty() {
                 continue;
@@ -139,9 +139,11 @@ fn pawn_moves<W: Word, R: Rules<W>, const TACTICAL: bool>(
 
     let cell = from.cell();
     if !TACTICAL && variant.double_step_zone[us].contains(cell) {
-        let files = variant.geometry.files;
-        let (passed, dest) =
-            if us == Color::White { (cell + files, cell + 2 * files) } else { (cell - files, cell - 2 * files) };
+        let forward = if us == Color::White { 1 } else { -1 };
+        let (passed, dest) = (
+            cell.shifted(forward * variant.geometry.files as i8),
+            cell.shifted(forward * 2 * variant.geometry.files as i8),
+        );
         if targets.quiet_reach.contains(passed) && rules.double_step_clear(pos, from.layer(), passed, dest) {
             let step = Targets {
                 quiet: Bitboard::from_cell(dest),
@@ -197,7 +199,7 @@ fn castling<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<M
         if !(0..files).contains(&kt) || !(0..files).contains(&rt) {
             continue;
         }
-        let occupied = pos.occupied(layer) | g.holes[layer as usize];
+        let occupied = pos.occupied(layer) | g.holes[layer.index()];
         let clear = |a: i32, b: i32| {
             (a.min(b)..=a.max(b)).all(|f| {
                 let c = g.cell(f as u8, rank);
@@ -308,7 +310,7 @@ impl<W: Word> Legality<W> {
             }
             Exposure::Cells(cells) => cells.contains(mv.from().cell()) || gap.is_some_and(|c| cells.contains(c.cell())),
             Exposure::Evasions(cells) => {
-                let touches = |sq: Square| cells[sq.layer() as usize].contains(sq.cell());
+                let touches = |sq: Square| cells[sq.layer().index()].contains(sq.cell());
                 return if touches(mv.to()) || mv.capture().is_some_and(touches) { None } else { Some(false) };
             }
         };
@@ -432,7 +434,7 @@ pub fn parse_move<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, text: 
     }
     let mut pseudo = Vec::new();
     pseudo_legal(rules, pos, &mut pseudo);
-    let promo_letter = |m: &Move| m.promotion().map(|r| variant.pieces[r as usize].letter);
+    let promo_letter = |m: &Move| m.promotion().map(|r| variant.pieces[r.index()].letter);
     let candidates: Vec<Move> =
         pseudo.iter().copied().filter(|m| m.from() == from && m.written_to(&variant) == to).collect();
     if candidates.is_empty() {

@@ -63,7 +63,7 @@ fn san_without_check<W: Word>(pos: &Position<W>, moves: &[Move], mv: Move) -> St
     }
     let role = pos.piece_at(mv.from()).role();
     let to = g.cell_name(mv.to().cell());
-    let promotion = mv.promotion().map(|r| format!("={}", variant.pieces[r as usize].letter)).unwrap_or_default();
+    let promotion = mv.promotion().map(|r| format!("={}", variant.pieces[r.index()].letter)).unwrap_or_default();
     let capture = if mv.capture().is_some() { "x" } else { "" };
     if Some(role) == variant.pawn {
         let from_file =
@@ -89,7 +89,7 @@ fn san_without_check<W: Word>(pos: &Position<W>, moves: &[Move], mv: Move) -> St
     } else {
         from
     };
-    format!("{}{disambiguation}{capture}{to}{promotion}", variant.pieces[role as usize].letter)
+    format!("{}{disambiguation}{capture}{to}{promotion}", variant.pieces[role.index()].letter)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::geometry::Square;
+use crate::geometry::{Layer, Square};
 use crate::movegen::Move;
 use crate::position::fen::fen_board;
 use crate::position::Position;
@@ -32,7 +32,7 @@ pub fn move_text(variant: &Variant, mv: Move) -> String {
     let g = &variant.geometry;
     let mut text = g.cell_name(mv.from().cell()) + &g.cell_name(mv.written_to(variant).cell());
     if let Some(role) = mv.promotion() {
-        text.push(variant.pieces[role as usize].letter.to_ascii_lowercase());
+        text.push(variant.pieces[role.index()].letter.to_ascii_lowercase());
     }
     text
 }
@@ -64,7 +64,10 @@ pub fn fen(pos: &Position) -> Result<String, String> {
         let mut empty = 0;
         for file in 0..g.files {
             let cell = g.cell(file, rank);
-            let text = match (pos.piece_char(Square::new(0, cell)), pos.piece_char(Square::new(1, cell))) {
+            let text = match (
+                pos.piece_char(Square::new(Layer::FIRST, cell)),
+                pos.piece_char(Square::new(Layer::new(1), cell)),
+            ) {
                 (Some(_), Some(_)) => {
                     return Err(format!(
                         "both boards hold a piece on {}, which Fairy-Stockfish's FEN cannot write",
@@ -161,7 +164,7 @@ pub fn vorpal_fen(variant: &Arc<Variant>, fen: &str) -> Result<String, String> {
         let row = g.ranks - 1 - i as u8;
         for (file, cell) in read_rank(rank, g.files as usize)?.into_iter().enumerate() {
             if let Some((board, letter)) = cell {
-                pieces.insert(Square::new(board, g.cell(file as u8, row)).index(), letter);
+                pieces.insert(Square::new(Layer::new(board), g.cell(file as u8, row)).index(), letter);
             }
         }
     }

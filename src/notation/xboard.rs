@@ -8,7 +8,7 @@
 
 use crate::geometry::{Square, MAX_SIDE};
 use crate::movegen::Move;
-use crate::pieces::Color;
+use crate::pieces::{Color, Role};
 use crate::position::fen::{fen_board, fen_row};
 use crate::position::Position;
 use crate::variant::Variant;
@@ -69,7 +69,7 @@ impl Display {
         let layers = g.layers as usize;
         let mut first_file = Vec::new();
         let mut widths = Vec::new();
-        for l in 0..g.layers {
+        for l in g.all_layers() {
             let used: Vec<u8> =
                 (0..g.files).filter(|&f| (0..g.ranks).any(|r| g.exists(Square::new(l, g.cell(f, r))))).collect();
             let (lo, hi) = (used.first().copied().unwrap_or(0), used.last().copied().unwrap_or(0));
@@ -118,7 +118,7 @@ impl Display {
             slots: Vec::new(),
             native: variant.is_fide_chess(),
         };
-        for l in 0..g.layers {
+        for l in g.all_layers() {
             for f in 0..g.files {
                 for r in 0..g.ranks {
                     let sq = Square::new(l, g.cell(f, r));
@@ -136,7 +136,7 @@ impl Display {
     /// The XBoard file and rank (0-based) where `sq` is shown.
     fn place(&self, variant: &Variant, sq: Square) -> (u8, u8) {
         let g = &variant.geometry;
-        let l = sq.layer() as usize;
+        let l = sq.layer().index();
         let (x, y) = self.origin[l];
         (x + g.file(sq.cell()) - self.first_file[l], y + g.rank(sq.cell()))
     }
@@ -219,7 +219,7 @@ impl Display {
     pub fn move_legs(&self, variant: &Variant, mv: &Move) -> Vec<String> {
         let from = self.square_name(variant, mv.from());
         let to = self.square_name(variant, mv.to());
-        let promotion = mv.promotion().map(|r| variant.pieces[r as usize].letter.to_ascii_lowercase());
+        let promotion = mv.promotion().map(|r| variant.pieces[r.index()].letter.to_ascii_lowercase());
         let last = |start: &str| format!("{start}{to}{}", promotion.map(String::from).unwrap_or_default());
         match mv.capture().map(|c| self.square_name(variant, c)) {
             // XBoard knows FIDE chess, en passant included.
@@ -251,7 +251,7 @@ impl Display {
         let matches = |mv: &&Move| {
             mv.from() == from
                 && mv.to() == to
-                && mv.promotion().map(|r| variant.pieces[r as usize].letter.to_ascii_lowercase())
+                && mv.promotion().map(|r| variant.pieces[r.index()].letter.to_ascii_lowercase())
                     == promotion.map(|c| c.to_ascii_lowercase())
         };
         let candidates: Vec<&Move> = moves.iter().filter(matches).collect();
@@ -382,8 +382,8 @@ fn piece_slots(variant: &Variant) -> Result<Vec<usize>, String> {
     const LETTERS: &str = "PNBRQFEACWMOHIJGDVLSUK";
     let mut taken = [false; 22];
     let mut slots = vec![usize::MAX; variant.pieces.len()];
-    let is_pawn = |role: usize| variant.pawn == Some(role as u8);
-    let is_king = |role: usize| variant.king == Some(role as u8);
+    let is_pawn = |role: usize| variant.pawn == Some(Role::new(role as u8));
+    let is_king = |role: usize| variant.king == Some(Role::new(role as u8));
     for (role, piece) in variant.pieces.iter().enumerate() {
         let betza = Some(piece.betza.as_str());
         let wanted = if is_pawn(role) {

@@ -111,7 +111,7 @@ impl<W: Word> Tables<W> {
                 let capture: Vec<Step> = steps.iter().filter(|s| s.captures).copied().collect();
                 let (quiet, capture) = (tables.move_set(geometry, &quiet), tables.move_set(geometry, &capture));
                 let span = |set: &MoveSet<W>| {
-                    (0..geometry.area() as Cell).map(|c| tables.reach(set, c, Bitboard::EMPTY)).collect()
+                    Cell::up_to(geometry.area()).map(|c| tables.reach(set, c, Bitboard::EMPTY)).collect()
                 };
                 per_color[color.index()] = RoleTables {
                     symmetric: steps.iter().all(|s| s.moves && s.captures),
@@ -137,8 +137,8 @@ impl<W: Word> Tables<W> {
                 // Reversed, and turned for Black.
                 let (dx, dy) = if color == Color::White { (-s.dx, -s.dy) } else { (s.dx, s.dy) };
                 match by_step.iter_mut().find(|(k, _)| *k == (dx, dy, s.range)) {
-                    Some((_, roles)) => roles.push(role as Role),
-                    None => by_step.push(((dx, dy, s.range), std::iter::once(role as Role).collect())),
+                    Some((_, roles)) => roles.push(Role::new(role as u8)),
+                    None => by_step.push(((dx, dy, s.range), std::iter::once(Role::new(role as u8)).collect())),
                 }
             }
         }
@@ -152,9 +152,9 @@ impl<W: Word> Tables<W> {
                         index.leaps.last_mut().expect("just pushed")
                     }
                 };
-                for cell in 0..g.area() as Cell {
+                for cell in Cell::up_to(g.area()) {
                     if let Some(to) = g.offset(cell, dx as i32, dy as i32) {
-                        group.from[cell as usize] = group.from[cell as usize].with(to);
+                        group.from[cell.index()] = group.from[cell.index()].with(to);
                     }
                 }
             } else {
@@ -182,12 +182,12 @@ impl<W: Word> Tables<W> {
         let mut out = Bitboard::EMPTY;
         for group in &self.index[by.index()].rides {
             let candidates = of_roles(&group.roles, &pieces);
-            let reach = group.reach[cell as usize];
+            let reach = group.reach[cell.index()];
             if (candidates & reach).is_empty() {
                 continue;
             }
             for &id in &group.rays {
-                let line = self.rays[id as usize].cells[cell as usize];
+                let line = self.rays[id as usize].cells[cell.index()];
                 if (line & candidates).any() {
                     out |= line;
                 }
@@ -209,12 +209,12 @@ impl<W: Word> Tables<W> {
         let mut out = Bitboard::EMPTY;
         for group in &self.index[by.index()].rides {
             let candidates = of_roles(&group.roles, &pieces);
-            if (candidates & group.reach[cell as usize]).is_empty() {
+            if (candidates & group.reach[cell.index()]).is_empty() {
                 continue;
             }
             for &id in &group.rays {
                 let ray = &self.rays[id as usize];
-                let line = ray.cells[cell as usize];
+                let line = ray.cells[cell.index()];
                 let hit = line & blockers;
                 if (line & candidates).is_empty() || hit.is_empty() {
                     continue;
@@ -276,7 +276,7 @@ impl<W: Word> Tables<W> {
         let index = &self.index[by.index()];
         let mut out = Bitboard::EMPTY;
         for group in &index.leaps {
-            let from = group.from[cell as usize];
+            let from = group.from[cell.index()];
             if from.any() {
                 let candidates = of_roles(&group.roles, &pieces);
                 out |= from & candidates;
@@ -287,12 +287,12 @@ impl<W: Word> Tables<W> {
         }
         for group in &index.rides {
             let candidates = of_roles(&group.roles, &pieces);
-            if (candidates & group.reach[cell as usize]).is_empty() {
+            if (candidates & group.reach[cell.index()]).is_empty() {
                 continue;
             }
             for &id in &group.rays {
                 let ray = &self.rays[id as usize];
-                let line = ray.cells[cell as usize];
+                let line = ray.cells[cell.index()];
                 let hit = line & blockers;
                 // No candidate on the ray, no attack along it, whatever blocks it.
                 if (line & candidates).is_empty() || hit.is_empty() {
@@ -300,7 +300,7 @@ impl<W: Word> Tables<W> {
                 }
                 let first = if ray.ascending { hit.lowest() } else { hit.highest() };
                 if candidates.contains(first) {
-                    out = if LINES { out | (line & !ray.cells[first as usize]) } else { out.with(first) };
+                    out = if LINES { out | (line & !ray.cells[first.index()]) } else { out.with(first) };
                     if first_only {
                         return out;
                     }
@@ -323,13 +323,13 @@ impl<W: Word> Tables<W> {
     ) -> bool {
         let index = &self.index[by.index()];
         for group in &index.leaps {
-            let from = group.from[cell as usize];
+            let from = group.from[cell.index()];
             if from.any() && (from & (of_roles(&group.roles, &near) | of_roles(&group.roles, &far))).any() {
                 return true;
             }
         }
         for group in &index.rides {
-            let reach = group.reach[cell as usize];
+            let reach = group.reach[cell.index()];
             let boards = [
                 (of_roles(&group.roles, &near) & reach, near_blockers),
                 (of_roles(&group.roles, &far) & reach, far_blockers),
@@ -339,7 +339,7 @@ impl<W: Word> Tables<W> {
             }
             for &id in &group.rays {
                 let ray = &self.rays[id as usize];
-                let line = ray.cells[cell as usize];
+                let line = ray.cells[cell.index()];
                 for (candidates, blockers) in boards {
                     let hit = line & blockers;
                     if (line & candidates).any() && hit.any() {
@@ -358,9 +358,9 @@ impl<W: Word> Tables<W> {
         let mut set = MoveSet { cells: vec![CellMoves::default(); g.area()], line_count: 0, rides: vec![] };
         for s in steps {
             if s.range == 1 {
-                for cell in 0..g.area() as Cell {
+                for cell in Cell::up_to(g.area()) {
                     if let Some(to) = g.offset(cell, s.dx as i32, s.dy as i32) {
-                        let moves = &mut set.cells[cell as usize];
+                        let moves = &mut set.cells[cell.index()];
                         moves.leaps = moves.leaps.with(to);
                     }
                 }
@@ -396,11 +396,11 @@ impl<W: Word> Tables<W> {
             return i as u16;
         }
         let mut cells = Box::new([Bitboard::EMPTY; MAX_CELLS]);
-        for cell in 0..g.area() as Cell {
+        for cell in Cell::up_to(g.area()) {
             let mut at = cell;
             let mut n = 0;
             while let Some(next) = g.offset(at, dx as i32, dy as i32) {
-                cells[cell as usize] = cells[cell as usize].with(next);
+                cells[cell.index()] = cells[cell.index()].with(next);
                 at = next;
                 n += 1;
                 if range != 0 && n >= range {
@@ -416,24 +416,24 @@ impl<W: Word> Tables<W> {
     #[inline]
     fn ride(&self, id: u16, cell: Cell, blockers: Bitboard<W>) -> Bitboard<W> {
         let ray = &self.rays[id as usize];
-        let all = ray.cells[cell as usize];
+        let all = ray.cells[cell.index()];
         let hit = all & blockers;
         if hit.is_empty() {
             return all;
         }
         let first = if ray.ascending { hit.lowest() } else { hit.highest() };
-        all & !ray.cells[first as usize]
+        all & !ray.cells[first.index()]
     }
 
     #[inline]
     fn reach(&self, set: &MoveSet<W>, cell: Cell, blockers: Bitboard<W>) -> Bitboard<W> {
-        let moves = &set.cells[cell as usize];
+        let moves = &set.cells[cell.index()];
         let mut out = moves.leaps;
         for &(lower, upper) in &moves.lines[..set.line_count] {
             // Obstruction difference: from the nearest blocker below to the nearest above.
             let below = lower & blockers.0;
             let above = upper & blockers.0;
-            let nearest_below = W::bit((below | W::bit(0)).highest());
+            let nearest_below = W::bit((below | W::bit(Cell::new(0))).highest());
             out |= Bitboard((lower | upper) & (above ^ above.wrapping_sub(nearest_below)));
         }
         for &id in &set.rides {
@@ -451,20 +451,20 @@ impl<W: Word> Tables<W> {
     /// The tables of `role` for `color`: a generator looping over one role's pieces looks them up once.
     #[inline]
     pub fn role(&self, role: Role, color: Color) -> &RoleTables<W> {
-        &self.roles[role as usize][color.index()]
+        &self.roles[role.index()][color.index()]
     }
 
     /// The cells a piece of `role` and `color` on `cell` could capture on, riders stopped by `blockers`.
     #[inline]
     pub fn capture_reach(&self, role: Role, color: Color, cell: Cell, blockers: Bitboard<W>) -> Bitboard<W> {
-        self.reach(&self.roles[role as usize][color.index()].capture, cell, blockers)
+        self.reach(&self.roles[role.index()][color.index()].capture, cell, blockers)
     }
 
     /// Both the quiet and the capture reach, computing once when they are the same.
     #[inline]
     pub fn quiet_and_capture(
         &self,
-        role: u8,
+        role: Role,
         color: Color,
         cell: Cell,
         blockers: Bitboard<W>,
@@ -490,7 +490,7 @@ impl<W: Word> RoleTables<W> {
     /// The cells a piece on `cell` reaches on an empty board: capturing, moving.
     #[inline]
     pub fn spans(&self, cell: Cell) -> (Bitboard<W>, Bitboard<W>) {
-        (self.capture_span[cell as usize], self.quiet_span[cell as usize])
+        (self.capture_span[cell.index()], self.quiet_span[cell.index()])
     }
 }
 
@@ -510,7 +510,7 @@ mod tests {
         let t = Tables::new(&g, &[piece('R', "R")]);
         let a1 = g.cell(0, 0);
         let blockers = Bitboard::from_cell(g.cell(0, 3)) | Bitboard::from_cell(g.cell(5, 0));
-        let (reach, _) = t.quiet_and_capture(0, Color::White, a1, blockers);
+        let (reach, _) = t.quiet_and_capture(Role::new(0), Color::White, a1, blockers);
         assert_eq!(reach.count(), 3 + 5);
         assert!(reach.contains(g.cell(0, 3)) && !reach.contains(g.cell(0, 4)));
     }
@@ -521,15 +521,15 @@ mod tests {
         let g: Geometry = Geometry::new(9, 10, 1).unwrap();
         let amazon = piece('A', "QNN");
         let t = Tables::new(&g, std::slice::from_ref(&amazon));
-        let set = &t.role(0, Color::White).capture;
+        let set = &t.role(Role::new(0), Color::White).capture;
         assert_eq!((set.line_count, set.rides.len()), (MAX_LINES, 8));
         let mut rng = Rng::new(1);
         for _ in 0..50 {
             let mut blockers = Bitboard::EMPTY;
             for _ in 0..20 {
-                blockers = blockers.with(rng.below(90) as Cell);
+                blockers = blockers.with(Cell::new(rng.below(90) as u8));
             }
-            for cell in 0..90 {
+            for cell in Cell::up_to(90) {
                 let mut walked = Bitboard::EMPTY;
                 for s in &amazon.steps {
                     let mut at = cell;
@@ -541,7 +541,7 @@ mod tests {
                         at = next;
                     }
                 }
-                assert_eq!(t.quiet_and_capture(0, Color::White, cell, blockers).0, walked, "cell {cell}");
+                assert_eq!(t.quiet_and_capture(Role::new(0), Color::White, cell, blockers).0, walked, "cell {cell:?}");
             }
         }
     }
@@ -568,7 +568,7 @@ mod tests {
             let mut by_role = [Bitboard::EMPTY; 5];
             for _ in 0..3 {
                 let role = rng.below(5);
-                by_role[role] = by_role[role].with(rng.below(42) as Cell);
+                by_role[role] = by_role[role].with(Cell::new(rng.below(42) as u8));
             }
             by_role
         };
@@ -577,17 +577,17 @@ mod tests {
             let (near, far) = (random_board(), random_board());
             let blockers = |b: &[Bitboard; 5]| b.iter().fold(Bitboard::EMPTY, |x, &y| x | y);
             let (near_blockers, far_blockers) = (blockers(&near), blockers(&far));
-            for cell in 0..42 {
+            for cell in Cell::up_to(42) {
                 for by in Color::ALL {
-                    let apart = t.attackers(by, cell, near_blockers, |r| near[r as usize], true).any()
-                        || t.attackers(by, cell, far_blockers, |r| far[r as usize], true).any();
+                    let apart = t.attackers(by, cell, near_blockers, |r| near[r.index()], true).any()
+                        || t.attackers(by, cell, far_blockers, |r| far[r.index()], true).any();
                     let together = t.attacked_from_two(
                         by,
                         cell,
-                        (near_blockers, |r| near[r as usize]),
-                        (far_blockers, |r| far[r as usize]),
+                        (near_blockers, |r| near[r.index()]),
+                        (far_blockers, |r| far[r.index()]),
                     );
-                    assert_eq!(apart, together, "cell {cell}");
+                    assert_eq!(apart, together, "cell {cell:?}");
                     attacked += apart as usize;
                 }
             }

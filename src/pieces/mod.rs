@@ -72,7 +72,35 @@ impl<T> IndexMut<Color> for ByColor<T> {
 }
 
 /// The index of a piece type in its variant's piece list.
-pub type Role = u8;
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
+#[repr(transparent)]
+pub struct Role(u8);
+
+impl Role {
+    /// The piece type at `number` in the piece list.
+    #[inline]
+    pub const fn new(number: u8) -> Role {
+        debug_assert!((number as usize) < MAX_ROLES);
+        Role(number)
+    }
+
+    /// The position in the piece list.
+    #[inline]
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The position in the piece list, as a table index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The roles `0..count`, in order.
+    pub fn up_to(count: usize) -> impl DoubleEndedIterator<Item = Role> + Clone {
+        (0..count as u8).map(Role::new)
+    }
+}
 
 /// The most piece types a variant may define.
 pub const MAX_ROLES: usize = 12;
@@ -88,7 +116,7 @@ impl Piece {
     /// The piece of `role` and `color`.
     #[inline]
     pub const fn new(role: Role, color: Color) -> Piece {
-        Piece(1 + (role << 1) + color as u8)
+        Piece(1 + (role.0 << 1) + color as u8)
     }
 
     /// Whether this is an empty square.
@@ -106,7 +134,7 @@ impl Piece {
     /// The role; the square must not be empty.
     #[inline]
     pub const fn role(self) -> Role {
-        (self.0 - 1) >> 1
+        Role((self.0 - 1) >> 1)
     }
 
     /// The colour; the square must not be empty.

@@ -4,8 +4,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::{EnPassant, Position, Rights, Trip};
-use crate::geometry::{Cell, Geometry, Square, Word};
-use crate::pieces::{ByColor, Color, Piece};
+use crate::geometry::{Cell, Geometry, Layer, Square, Word};
+use crate::pieces::{ByColor, Color, Piece, Role};
 use crate::variant::{CastlingStyle, FenExtras, Variant};
 
 /// Why a FEN was rejected: the field at fault, with the reason in words.
@@ -50,7 +50,8 @@ impl std::error::Error for FenError {}
 /// The board field of a FEN: every layer top rank first, layers split by `|`, `*` for cells
 /// that do not exist, `content` for the others (`None`: empty).
 pub fn fen_board<W: Word>(g: &Geometry<W>, content: impl Fn(Square) -> Option<char>) -> String {
-    let layers: Vec<String> = (0..g.layers)
+    let layers: Vec<String> = g
+        .all_layers()
         .map(|l| {
             let ranks: Vec<String> = (0..g.ranks)
                 .rev()
@@ -173,7 +174,7 @@ impl<W: Word> Position<W> {
                             )));
                         }
                         for f in file..file + n {
-                            if !g.exists(Square::new(l as u8, g.cell(f as u8, rank))) {
+                            if !g.exists(Square::new(Layer::new(l as u8), g.cell(f as u8, rank))) {
                                 return Err(FenError::Board(format!(
                                     "{}: cell {} does not exist and must be written '*'",
                                     where_(f),
@@ -191,7 +192,7 @@ impl<W: Word> Position<W> {
                             g.files
                         )));
                     }
-                    let sq = Square::new(l as u8, g.cell(file as u8, rank));
+                    let sq = Square::new(Layer::new(l as u8), g.cell(file as u8, rank));
                     if ch == '*' {
                         if g.exists(sq) {
                             return Err(FenError::Board(format!(
@@ -217,7 +218,7 @@ impl<W: Word> Position<W> {
                             None if ch.is_ascii_uppercase() => Color::White,
                             None => Color::Black,
                         };
-                        self.put(sq, Piece::new(role as u8, color));
+                        self.put(sq, Piece::new(Role::new(role as u8), color));
                     }
                     file += 1;
                     j += 1;
@@ -309,7 +310,7 @@ impl<W: Word> Position<W> {
         // The double-stepped pawn stands beyond the passed square: on that board, or on another
         // when it transferred (then its cell on the passed square's board is empty).
         let beyond = g.offset(passed.cell(), 0, back);
-        let layers = std::iter::once(passed.layer()).chain((0..g.layers).filter(|&l| l != passed.layer()));
+        let layers = std::iter::once(passed.layer()).chain(g.all_layers().filter(|&l| l != passed.layer()));
         let victim = beyond.and_then(|cell| {
             layers.map(|l| Square::new(l, cell)).find(|&sq| {
                 let p = self.piece_at(sq);

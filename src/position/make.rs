@@ -2,7 +2,7 @@
 
 use super::moves::{Move, MoveKind};
 use super::{EnPassant, Position, Rights, Undo};
-use crate::geometry::{Bitboard, Square, Word};
+use crate::geometry::{Bitboard, Layer, Square, Word};
 use crate::pieces::{Color, Piece, Role};
 
 /// What a rule family changes in how a move is made: who owns the piece that lands, what a
@@ -38,7 +38,7 @@ pub trait MoveEffects<W: Word> {
     /// The board of the square a double step passes, where it can be captured en passant (by
     /// default the board the pawn lands on).
     #[inline]
-    fn en_passant_board(&self, mv: Move) -> u8 {
+    fn en_passant_board(&self, mv: Move) -> Layer {
         mv.to().layer()
     }
 }
@@ -101,7 +101,7 @@ impl<W: Word> Position<W> {
         }
         self.last_moves[mover] = Some((mv.from(), mv.to()));
         if mv.kind() == MoveKind::DoubleStep && self.variant.en_passant {
-            let passed = Square::new(effects.en_passant_board(mv), (mv.from().cell() + mv.to().cell()) / 2);
+            let passed = Square::new(effects.en_passant_board(mv), mv.from().cell().midpoint(mv.to().cell()));
             self.ep = Some(EnPassant { passed, victim: mv.to() });
             self.hash ^= self.variant.zobrist.ep[passed.index()];
         }
@@ -126,8 +126,8 @@ impl<W: Word> Position<W> {
             for cell in variant.double_step_zone[color] {
                 let file = g.file(cell);
                 let has_pawn =
-                    (0..g.layers).any(|l| self.pieces(color, pawn, l).into_iter().any(|c| g.file(c) == file));
-                let start = Square::new(0, cell);
+                    g.all_layers().any(|l| self.pieces(color, pawn, l).into_iter().any(|c| g.file(c) == file));
+                let start = Square::new(Layer::FIRST, cell);
                 if !has_pawn && self.piece_at(start).is_none() {
                     self.put(start, Piece::new(pawn, color));
                     spawned = spawned.with(cell);
@@ -173,7 +173,7 @@ impl<W: Word> Position<W> {
         let mv = u.mv;
         self.side = self.side.flip();
         for cell in u.spawned {
-            self.lift(Square::new(0, cell));
+            self.lift(Square::new(Layer::FIRST, cell));
         }
         self.last_moves[self.side] = u.last_move;
         self.scores = u.scores;

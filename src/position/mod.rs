@@ -6,7 +6,7 @@ pub mod moves;
 
 use std::sync::Arc;
 
-use crate::geometry::{Bitboard, Cells, Narrow, Square, Wide, Word, MAX_CELLS, MAX_LAYERS};
+use crate::geometry::{Bitboard, Cells, Layer, Narrow, Square, Wide, Word, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
 use crate::variant::psq::Sums;
 use crate::variant::Variant;
@@ -190,49 +190,49 @@ impl<W: Word> Position<W> {
     /// What stands on a square.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Piece {
-        self.board[sq.layer() as usize][sq.cell() as usize]
+        self.board[sq.layer().index()][sq.cell().index()]
     }
 
     /// Occupied cells of a layer.
     #[inline]
-    pub fn occupied(&self, layer: u8) -> Bitboard<W> {
-        self.by_color[0][layer as usize] | self.by_color[1][layer as usize]
+    pub fn occupied(&self, layer: Layer) -> Bitboard<W> {
+        self.by_color[0][layer.index()] | self.by_color[1][layer.index()]
     }
 
     /// Cells of a layer that stop a rider: occupied or absent.
     #[inline]
-    pub fn blockers(&self, layer: u8) -> Bitboard<W> {
-        self.occupied(layer) | self.variant.geometry.holes[layer as usize]
+    pub fn blockers(&self, layer: Layer) -> Bitboard<W> {
+        self.occupied(layer) | self.variant.geometry.holes[layer.index()]
     }
 
     /// Cells of a layer holding pieces of `color`.
     #[inline]
-    pub fn color_bb(&self, color: Color, layer: u8) -> Bitboard<W> {
-        self.by_color[color.index()][layer as usize]
+    pub fn color_bb(&self, color: Color, layer: Layer) -> Bitboard<W> {
+        self.by_color[color.index()][layer.index()]
     }
 
     /// Cells of a layer holding pieces of `role`, of either colour.
     #[inline]
-    pub fn role_bb(&self, role: Role, layer: u8) -> Bitboard<W> {
-        self.by_role[role as usize][layer as usize]
+    pub fn role_bb(&self, role: Role, layer: Layer) -> Bitboard<W> {
+        self.by_role[role.index()][layer.index()]
     }
 
     /// Cells of a layer holding pieces of `color` and `role`.
     #[inline]
-    pub fn pieces(&self, color: Color, role: Role, layer: u8) -> Bitboard<W> {
-        self.by_role[role as usize][layer as usize] & self.by_color[color.index()][layer as usize]
+    pub fn pieces(&self, color: Color, role: Role, layer: Layer) -> Bitboard<W> {
+        self.by_role[role.index()][layer.index()] & self.by_color[color.index()][layer.index()]
     }
 
     /// The cells holding pieces of `color` and `role` on any board.
     #[inline]
     pub fn pieces_on_any_board(&self, color: Color, role: Role) -> Bitboard<W> {
-        (0..self.variant.geometry.layers).fold(Bitboard::EMPTY, |b, layer| b | self.pieces(color, role, layer))
+        self.variant.geometry.all_layers().fold(Bitboard::EMPTY, |b, layer| b | self.pieces(color, role, layer))
     }
 
     /// The squares of `color`'s royal pieces.
     pub fn king_squares(&self, color: Color) -> KingSquares<'_, W> {
-        let cells = self.variant.king.map_or(Bitboard::EMPTY, |k| self.pieces(color, k, 0));
-        KingSquares { pos: self, color, layer: 0, cells: cells.into_iter() }
+        let cells = self.variant.king.map_or(Bitboard::EMPTY, |k| self.pieces(color, k, Layer::FIRST));
+        KingSquares { pos: self, color, layer: Layer::FIRST, cells: cells.into_iter() }
     }
 
     /// The en-passant opportunity, if the last move made one.
@@ -352,20 +352,20 @@ impl<W: Word> Position<W> {
     /// restores them whole).
     #[inline]
     fn place(&mut self, sq: Square, piece: Piece) {
-        let (l, c) = (sq.layer() as usize, sq.cell());
-        self.board[l][c as usize] = piece;
+        let (l, c) = (sq.layer().index(), sq.cell());
+        self.board[l][c.index()] = piece;
         self.by_color[piece.color().index()][l] |= Bitboard::from_cell(c);
-        self.by_role[piece.role() as usize][l] |= Bitboard::from_cell(c);
+        self.by_role[piece.role().index()][l] |= Bitboard::from_cell(c);
     }
 
     /// Removes and returns the piece on an occupied square, leaving the hash and sums to the caller.
     #[inline]
     fn lift(&mut self, sq: Square) -> Piece {
-        let (l, c) = (sq.layer() as usize, sq.cell());
-        let piece = self.board[l][c as usize];
-        self.board[l][c as usize] = Piece::NONE;
+        let (l, c) = (sq.layer().index(), sq.cell());
+        let piece = self.board[l][c.index()];
+        self.board[l][c.index()] = Piece::NONE;
         self.by_color[piece.color().index()][l] &= !Bitboard::from_cell(c);
-        self.by_role[piece.role() as usize][l] &= !Bitboard::from_cell(c);
+        self.by_role[piece.role().index()][l] &= !Bitboard::from_cell(c);
         piece
     }
 
@@ -379,7 +379,7 @@ impl<W: Word> Position<W> {
     pub fn compute_psq(&self) -> Sums {
         let psq = &self.variant.psq;
         let mut sums = Sums::default();
-        for l in 0..self.variant.geometry.layers {
+        for l in self.variant.geometry.all_layers() {
             for c in self.occupied(l) {
                 let sq = Square::new(l, c);
                 let piece = self.piece_at(sq);
@@ -394,7 +394,7 @@ impl<W: Word> Position<W> {
         let z = &self.variant.zobrist;
         let g = &self.variant.geometry;
         let mut h = 0;
-        for l in 0..g.layers {
+        for l in g.all_layers() {
             for c in self.occupied(l) {
                 let sq = Square::new(l, c);
                 h ^= z.piece(sq, self.piece_at(sq));
@@ -414,12 +414,12 @@ impl<W: Word> Position<W> {
     pub fn diagram(&self) -> String {
         let g = &self.variant.geometry;
         let mut out = String::new();
-        for l in 0..g.layers {
-            out.push_str(&format!("{:<width$}", format!("board {}", l + 1), width = 2 * g.files as usize + 6));
+        for l in g.all_layers() {
+            out.push_str(&format!("{:<width$}", format!("board {}", l.number() + 1), width = 2 * g.files as usize + 6));
         }
         out.push('\n');
         for rank in (0..g.ranks).rev() {
-            for l in 0..g.layers {
+            for l in g.all_layers() {
                 out.push_str(&format!("{:>2}  ", rank + 1));
                 for file in 0..g.files {
                     let sq = Square::new(l, g.cell(file, rank));
@@ -431,7 +431,7 @@ impl<W: Word> Position<W> {
             }
             out.push('\n');
         }
-        for _ in 0..g.layers {
+        for _ in g.all_layers() {
             out.push_str("    ");
             for file in 0..g.files {
                 out.push((b'a' + file) as char);
@@ -447,7 +447,7 @@ impl<W: Word> Position<W> {
     pub fn piece_char(&self, sq: Square) -> Option<char> {
         let p = self.piece_at(sq);
         p.is_some().then(|| {
-            let letter = self.variant.pieces[p.role() as usize].letter;
+            let letter = self.variant.pieces[p.role().index()].letter;
             if p.color() == Color::White {
                 letter
             } else {
@@ -461,7 +461,7 @@ impl<W: Word> Position<W> {
 pub struct KingSquares<'a, W: Word> {
     pos: &'a Position<W>,
     color: Color,
-    layer: u8,
+    layer: Layer,
     cells: Cells,
 }
 
@@ -475,10 +475,11 @@ impl<W: Word> Iterator for KingSquares<'_, W> {
                 return Some(Square::new(self.layer, cell));
             }
             let king = self.pos.variant.king?;
-            if self.layer + 1 >= self.pos.variant.geometry.layers {
+            let next = self.layer.number() + 1;
+            if next >= self.pos.variant.geometry.layers {
                 return None;
             }
-            self.layer += 1;
+            self.layer = Layer::new(next);
             self.cells = self.pos.pieces(self.color, king, self.layer).into_iter();
         }
     }

@@ -68,7 +68,7 @@ impl Move {
     /// The same pawn move promoting to `role`.
     #[inline]
     pub fn promoting(self, role: Role) -> Move {
-        self.with_bits((role as u64 + 1) << PROMOTION_SHIFT)
+        self.with_bits((role.number() as u64 + 1) << PROMOTION_SHIFT)
     }
 
     #[inline]
@@ -108,8 +108,8 @@ impl Move {
     /// The role a pawn promotes to.
     #[inline]
     pub fn promotion(self) -> Option<Role> {
-        let code = (self.0.get() >> PROMOTION_SHIFT & 15) as Role;
-        code.checked_sub(1)
+        let code = (self.0.get() >> PROMOTION_SHIFT & 15) as u8;
+        code.checked_sub(1).map(Role::new)
     }
 
     /// Whether the move neither captures nor promotes.
@@ -151,7 +151,7 @@ impl Move {
         let mut s = g.square_name(self.from());
         s.push_str(&g.square_name(self.written_to(variant)));
         if let Some(role) = self.promotion() {
-            s.push(variant.pieces[role as usize].letter.to_ascii_lowercase());
+            s.push(variant.pieces[role.index()].letter.to_ascii_lowercase());
         }
         s
     }
@@ -201,7 +201,7 @@ impl Move {
     /// notations would write it.
     pub fn to_plain_text<W: Word>(&self, variant: &Variant<W>) -> String {
         let g = &variant.geometry;
-        let promotion = self.promotion().map(|r| variant.pieces[r as usize].letter.to_ascii_lowercase());
+        let promotion = self.promotion().map(|r| variant.pieces[r.index()].letter.to_ascii_lowercase());
         format!("{}{}{}", g.cell_name(self.from().cell()), g.cell_name(self.written_to(variant).cell()), {
             promotion.map(String::from).unwrap_or_default()
         })
@@ -225,6 +225,11 @@ pub fn parse_parts<W: Word>(variant: &Variant<W>, text: &str) -> Result<(Square,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::{Cell, Layer};
+
+    fn sq(layer: u8, cell: u8) -> Square {
+        Square::new(Layer::new(layer), Cell::new(cell))
+    }
 
     const KINDS: [MoveKind; 5] =
         [MoveKind::Normal, MoveKind::DoubleStep, MoveKind::EnPassant, MoveKind::Castle, MoveKind::Zero];
@@ -232,12 +237,12 @@ mod tests {
     #[test]
     fn every_field_round_trips_through_packing() {
         let last = Square::from_index(MAX_LAYERS * MAX_CELLS - 1);
-        let squares = [Square::new(0, 0), Square::new(1, 77), last];
+        let squares = [sq(0, 0), sq(1, 77), last];
         for (&from, &to, &kind) in
             squares.iter().flat_map(|f| squares.iter().flat_map(move |t| KINDS.iter().map(move |k| (f, t, k))))
         {
-            for capture in [None, Some(Square::new(0, 0)), Some(last)] {
-                for promotion in [None, Some(0), Some(MAX_ROLES as Role - 1)] {
+            for capture in [None, Some(sq(0, 0)), Some(last)] {
+                for promotion in [None, Some(Role::new(0)), Some(Role::new(MAX_ROLES as u8 - 1))] {
                     let mut mv = Move::new(from, to, capture, kind);
                     if let Some(role) = promotion {
                         mv = mv.promoting(role);
@@ -248,22 +253,22 @@ mod tests {
                 }
             }
         }
-        let castle = Move::castling((Square::new(0, 4), Square::new(1, 6)), (last, Square::new(0, 5)));
-        assert_eq!(castle.rook(), Some((last, Square::new(0, 5))));
+        let castle = Move::castling((sq(0, 4), sq(1, 6)), (last, sq(0, 5)));
+        assert_eq!(castle.rook(), Some((last, sq(0, 5))));
         assert_eq!(
             (castle.from(), castle.to(), castle.kind(), castle.capture()),
-            (Square::new(0, 4), Square::new(1, 6), MoveKind::Castle, None)
+            (sq(0, 4), sq(1, 6), MoveKind::Castle, None)
         );
     }
 
     #[test]
     fn moves_differing_in_any_field_differ_and_no_move_is_none() {
-        let a = Move::new(Square::new(0, 1), Square::new(0, 2), None, MoveKind::Normal);
+        let a = Move::new(sq(0, 1), sq(0, 2), None, MoveKind::Normal);
         let others = [
-            Move::new(Square::new(0, 1), Square::new(0, 2), Some(Square::new(0, 2)), MoveKind::Normal),
-            Move::new(Square::new(0, 1), Square::new(0, 2), None, MoveKind::Zero),
-            a.promoting(0),
-            Move::castling((Square::new(0, 1), Square::new(0, 2)), (Square::new(0, 0), Square::new(0, 3))),
+            Move::new(sq(0, 1), sq(0, 2), Some(sq(0, 2)), MoveKind::Normal),
+            Move::new(sq(0, 1), sq(0, 2), None, MoveKind::Zero),
+            a.promoting(Role::new(0)),
+            Move::castling((sq(0, 1), sq(0, 2)), (sq(0, 0), sq(0, 3))),
         ];
         assert!(others.iter().all(|&o| o != a));
         assert_eq!(std::mem::size_of::<Option<Move>>(), 8);

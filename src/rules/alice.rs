@@ -5,7 +5,7 @@ use super::{
     attack_lines, attacked_on_layer, blockers_without, is_attacked, Alice, CheckThreats, MoveEffects, Rules, Targets,
     Transfer, ZeroMoves,
 };
-use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
+use crate::geometry::{Bitboard, Layer, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -13,8 +13,8 @@ use crate::position::Position;
 impl Alice {
     /// The boards a piece on `layer` may transfer to.
     #[inline]
-    fn others(&self, layer: u8) -> impl Iterator<Item = u8> {
-        (0..self.layers).filter(move |&l| l != layer)
+    fn others(&self, layer: Layer) -> impl Iterator<Item = Layer> {
+        Layer::up_to(self.layers).filter(move |&l| l != layer)
     }
 
     /// Duo: whether a non-pawn piece of `by` stands on a twin of `sq` (it could capture by a zero move).
@@ -92,7 +92,7 @@ impl<W: Word> Rules<W> for Alice {
     /// piece that would take the king by a zero move).
     fn evasion_cells(&self, pos: &Position<W>, king: Square) -> Option<[Bitboard<W>; MAX_LAYERS]> {
         let mut cells = [Bitboard::from_cell(king.cell()); MAX_LAYERS];
-        cells[king.layer() as usize] = attack_lines(pos, king.layer(), king.cell(), pos.side().flip());
+        cells[king.layer().index()] = attack_lines(pos, king.layer(), king.cell(), pos.side().flip());
         Some(cells)
     }
 
@@ -130,23 +130,24 @@ impl<W: Word> Rules<W> for Alice {
             _ => None,
         };
         let mut movers = [Bitboard::EMPTY; MAX_LAYERS];
-        for (here, movers) in movers.iter_mut().enumerate().take(self.layers as usize) {
-            *movers = pos.color_bb(us, here as u8) & !barred.map_or(Bitboard::EMPTY, |r| pos.pieces(us, r, here as u8));
+        for here in Layer::up_to(self.layers) {
+            movers[here.index()] =
+                pos.color_bb(us, here) & !barred.map_or(Bitboard::EMPTY, |r| pos.pieces(us, r, here));
         }
         // The generator drops the quiet zero moves again when it wants captures only, so with no
         // capturing one there is nothing to add. (With one, the quiet ones still go in: where
         // the generator leaves the captures depends on them.)
         let captures =
-            |here: u8| self.others(here).any(|there| (movers[here as usize] & pos.color_bb(us.flip(), there)).any());
-        if captures_only && !(0..self.layers).any(captures) {
+            |here: Layer| self.others(here).any(|there| (movers[here.index()] & pos.color_bb(us.flip(), there)).any());
+        if captures_only && !Layer::up_to(self.layers).any(captures) {
             return;
         }
-        for here in 0..self.layers {
-            for cell in movers[here as usize] {
+        for here in Layer::up_to(self.layers) {
+            for cell in movers[here.index()] {
                 let from = Square::new(here, cell);
                 for there in self.others(here) {
                     let to = from.twin(there);
-                    let capture = if (g.cells[there as usize] & !pos.occupied(there)).contains(cell) {
+                    let capture = if (g.cells[there.index()] & !pos.occupied(there)).contains(cell) {
                         None
                     } else if self.zero_moves == ZeroMoves::Capturing && pos.color_bb(us.flip(), there).contains(cell) {
                         Some(to)
@@ -166,11 +167,11 @@ impl<W: Word> Rules<W> for Alice {
         }
         let g = &pos.variant().geometry;
         let mut all = Bitboard::ALL;
-        for l in 0..self.layers {
+        for l in Layer::up_to(self.layers) {
             all &= pos.occupied(l);
         }
         if let Some(cell) = all.into_iter().next() {
-            let names: Vec<String> = (0..self.layers).map(|l| g.square_name(Square::new(l, cell))).collect();
+            let names: Vec<String> = Layer::up_to(self.layers).map(|l| g.square_name(Square::new(l, cell))).collect();
             return Err(format!(
                 "twin squares {} are all occupied, which Alice rules never allow",
                 names.join(" and ")
@@ -198,8 +199,8 @@ pub fn transfer<W: Word>(
             emit(Square::new(here, cell), capture_at(cell));
         }
     }
-    for there in (0..layers).filter(|&l| l != here) {
-        let free = !pos.occupied(there) & pos.variant().geometry.cells[there as usize];
+    for there in Layer::up_to(layers).filter(|&l| l != here) {
+        let free = !pos.occupied(there) & pos.variant().geometry.cells[there.index()];
         for cell in all & free {
             emit(Square::new(there, cell), capture_at(cell));
         }
@@ -225,7 +226,7 @@ pub fn castle_transfer<W: Word>(
     if rule == Transfer::Optional {
         emit(king_to, rook_to);
     }
-    for there in (0..layers).filter(|&l| l != here) {
+    for there in Layer::up_to(layers).filter(|&l| l != here) {
         let (k, r) = (king_to.twin(there), rook_to.twin(there));
         match rule {
             Transfer::StayWhenBlocked => emit(if free(k) { k } else { king_to }, if free(r) { r } else { rook_to }),

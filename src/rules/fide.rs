@@ -56,7 +56,7 @@ impl<W: Word> Rules<W> for Fide {
     /// Capture a checker or block its line, on the king's board.
     fn evasion_cells(&self, pos: &Position<W>, king: Square) -> Option<[Bitboard<W>; MAX_LAYERS]> {
         let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
-        cells[king.layer() as usize] = attack_lines(pos, king.layer(), king.cell(), pos.side().flip());
+        cells[king.layer().index()] = attack_lines(pos, king.layer(), king.cell(), pos.side().flip());
         Some(cells)
     }
 

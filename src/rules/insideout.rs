@@ -2,14 +2,14 @@
 //! an inner cell (layer 2); kings are captured, and a captured king makes pawns spawn.
 
 use super::{is_attacked, InsideOut, MoveEffects, Outcome, Reason, Rules, Targets};
-use crate::geometry::{Bitboard, Cell, Square, Word};
+use crate::geometry::{Bitboard, Cell, Layer, Square, Word};
 use crate::pieces::Color;
 use crate::position::Position;
 
 /// The layer of outer cells (the whole 6×6 board).
-const OUTER: u8 = 0;
+const OUTER: Layer = Layer::new(0);
 /// The layer of inner cells (the eight dual fields only).
-const INNER: u8 = 1;
+const INNER: Layer = Layer::new(1);
 
 impl InsideOut {
     /// Rule 8: a player may not move a piece straight back from where their last move took it.
@@ -30,7 +30,7 @@ impl<W: Word> Rules<W> for InsideOut {
 
     /// Rule 4: a rider passes a dual field only when both its cells are empty.
     #[inline]
-    fn blockers(&self, pos: &Position<W>, layer: u8) -> Bitboard<W> {
+    fn blockers(&self, pos: &Position<W>, layer: Layer) -> Bitboard<W> {
         if layer == OUTER {
             pos.blockers(OUTER) | pos.occupied(INNER)
         } else {
@@ -39,8 +39,8 @@ impl<W: Word> Rules<W> for InsideOut {
     }
 
     /// Rule 4 for the double step: the passed field wholly empty; a dual destination needs only its inner cell.
-    fn double_step_clear(&self, pos: &Position<W>, _layer: u8, passed: Cell, dest: Cell) -> bool {
-        let dual = pos.variant().geometry.cells[INNER as usize];
+    fn double_step_clear(&self, pos: &Position<W>, _layer: Layer, passed: Cell, dest: Cell) -> bool {
+        let dual = pos.variant().geometry.cells[INNER.index()];
         let (outer, inner) = (pos.occupied(OUTER), pos.occupied(INNER));
         let passed_clear = !outer.contains(passed) && !inner.contains(passed);
         let dest_clear = if dual.contains(dest) { !inner.contains(dest) } else { !outer.contains(dest) };
@@ -66,7 +66,7 @@ impl<W: Word> Rules<W> for InsideOut {
             }
             return;
         }
-        let dual = pos.variant().geometry.cells[INNER as usize];
+        let dual = pos.variant().geometry.cells[INNER.index()];
         for cell in (t.quiet | t.capture) & !dual {
             let to = Square::new(OUTER, cell);
             out(to, t.capture.contains(cell).then_some(to));
@@ -83,7 +83,7 @@ impl<W: Word> Rules<W> for InsideOut {
     /// Outer pieces capture on the outer cells and in the inner cells they reach; an inner
     /// piece's one move out ignores its geometry.
     #[inline]
-    fn capture_cells(&self, pos: &Position<W>, layer: u8) -> Option<Bitboard<W>> {
+    fn capture_cells(&self, pos: &Position<W>, layer: Layer) -> Option<Bitboard<W>> {
         let them = pos.side().flip();
         (layer == OUTER).then(|| pos.color_bb(them, OUTER) | pos.color_bb(them, INNER))
     }

@@ -2,7 +2,7 @@
 //! lands on the other board instead, so every piece keeps its colour.
 
 use super::{attack_lines, blockers_without, is_attacked, CheckThreats, Lma, MoveEffects, Rules, Targets};
-use crate::geometry::{Bitboard, Cell, Square, Word, MAX_LAYERS};
+use crate::geometry::{Bitboard, Cell, Layer, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::Position;
 
@@ -15,12 +15,12 @@ impl<W: Word> Lma<W> {
 
     /// Check by the colour rule, with `gone` (a castling king) taken off the board.
     fn attacked_without(&self, pos: &Position<W>, sq: Square, by: Color, gone: Option<Square>) -> bool {
-        let (here, there, v) = (sq.layer(), 1 - sq.layer(), sq.cell());
+        let (here, there, v) = (sq.layer(), sq.layer().other(), sq.cell());
         let p = self.parity(v);
         let blockers = |layer| gone.map_or(pos.blockers(layer), |g| blockers_without(pos, layer, g));
         let tables = &pos.variant().tables;
         // Attackers standing on the cells of `colour` of `layer` only.
-        let board = |layer: u8, colour: Bitboard<W>| {
+        let board = |layer: Layer, colour: Bitboard<W>| {
             let army = pos.color_bb(by, layer) & colour;
             (blockers(layer), move |r| pos.role_bb(r, layer) & army)
         };
@@ -44,10 +44,10 @@ impl<W: Word> Rules<W> for Lma<W> {
     #[inline]
     fn transfer(&self, pos: &Position<W>, from: Square, t: Targets<W>, emit: &mut impl FnMut(Square, Option<Square>)) {
         let here = from.layer();
-        let there = 1 - here;
+        let there = here.other();
         let p = self.parity(from.cell());
         let (same, other) = (self.colour[p], self.colour[1 - p]);
-        let free_there = !pos.occupied(there) & pos.variant().geometry.cells[there as usize];
+        let free_there = !pos.occupied(there) & pos.variant().geometry.cells[there.index()];
         let enemy_there = pos.color_bb(pos.side().flip(), there);
         for cell in t.quiet & same {
             emit(Square::new(here, cell), None);
@@ -69,9 +69,9 @@ impl<W: Word> Rules<W> for Lma<W> {
     /// An enemy on the piece's board, or on the other board under an empty cell of this one
     /// (where an off-colour capture lands).
     #[inline]
-    fn capture_cells(&self, pos: &Position<W>, layer: u8) -> Option<Bitboard<W>> {
+    fn capture_cells(&self, pos: &Position<W>, layer: Layer) -> Option<Bitboard<W>> {
         let them = pos.side().flip();
-        Some(pos.color_bb(them, layer) | (pos.color_bb(them, 1 - layer) & !pos.occupied(layer)))
+        Some(pos.color_bb(them, layer) | (pos.color_bb(them, layer.other()) & !pos.occupied(layer)))
     }
 
     /// Castling: each of king and rook follows the colour rule and needs an empty landing twin.
@@ -86,7 +86,7 @@ impl<W: Word> Rules<W> for Lma<W> {
             if self.parity(from.cell()) == self.parity(to.cell()) {
                 Some(to)
             } else {
-                let twin = to.twin(1 - to.layer());
+                let twin = to.twin(to.layer().other());
                 pos.piece_at(twin).is_none().then_some(twin)
             }
         };
@@ -125,10 +125,10 @@ impl<W: Word> Rules<W> for Lma<W> {
     fn evasion_cells(&self, pos: &Position<W>, king: Square) -> Option<[Bitboard<W>; MAX_LAYERS]> {
         let them = pos.side().flip();
         let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
-        for (layer, lines) in cells.iter_mut().enumerate().take(2) {
-            *lines = attack_lines(pos, layer as u8, king.cell(), them);
+        for layer in Layer::up_to(2) {
+            cells[layer.index()] = attack_lines(pos, layer, king.cell(), them);
         }
-        let twin = 1 - king.layer() as usize;
+        let twin = king.layer().other().index();
         cells[twin] = cells[twin].with(king.cell());
         Some(cells)
     }

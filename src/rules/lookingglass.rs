@@ -4,7 +4,7 @@
 use super::alice::{castle_transfer, transfer};
 use super::Transfer;
 use super::{attacked_on_layer, LookingGlass, MoveEffects, Outcome, Reason, Rules, Targets};
-use crate::geometry::{Square, Word};
+use crate::geometry::{Layer, Square, Word};
 use crate::pieces::Color;
 use crate::position::moves::Move;
 use crate::position::Position;
@@ -13,7 +13,7 @@ use crate::position::Position;
 /// there, by a pawn of that board, before it crosses.
 impl<W: Word> MoveEffects<W> for LookingGlass {
     #[inline]
-    fn en_passant_board(&self, mv: Move) -> u8 {
+    fn en_passant_board(&self, mv: Move) -> Layer {
         mv.from().layer()
     }
 }

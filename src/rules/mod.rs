@@ -14,7 +14,7 @@ pub mod monochrome;
 pub mod outcome;
 pub mod setup;
 
-use crate::geometry::{Bitboard, Cell, Square, Word, MAX_LAYERS};
+use crate::geometry::{Bitboard, Cell, Layer, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 pub use crate::position::make::MoveEffects;
 use crate::position::moves::Move;
@@ -82,21 +82,21 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
 
     /// The cells of `layer` that stop a rider there.
     #[inline]
-    fn blockers(&self, pos: &Position<W>, layer: u8) -> Bitboard<W> {
+    fn blockers(&self, pos: &Position<W>, layer: Layer) -> Bitboard<W> {
         pos.blockers(layer)
     }
 
     /// Whether a pawn's double step from `layer` over `passed` to `dest` finds its way clear.
     #[inline]
-    fn double_step_clear(&self, pos: &Position<W>, layer: u8, passed: Cell, dest: Cell) -> bool {
-        let empty = !pos.occupied(layer) & pos.variant().geometry.cells[layer as usize];
+    fn double_step_clear(&self, pos: &Position<W>, layer: Layer, passed: Cell, dest: Cell) -> bool {
+        let empty = !pos.occupied(layer) & pos.variant().geometry.cells[layer.index()];
         empty.contains(passed) && empty.contains(dest)
     }
 
     /// The cells one of which a piece on `layer` must reach geometrically to capture anything
     /// (by default the enemies on its layer); `None` when the family cannot say.
     #[inline]
-    fn capture_cells(&self, pos: &Position<W>, layer: u8) -> Option<Bitboard<W>> {
+    fn capture_cells(&self, pos: &Position<W>, layer: Layer) -> Option<Bitboard<W>> {
         Some(pos.color_bb(pos.side().flip(), layer))
     }
 
@@ -258,7 +258,7 @@ pub fn in_check<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color
     let Some(king) = pos.variant().king else {
         return false;
     };
-    for layer in 0..pos.variant().geometry.layers {
+    for layer in pos.variant().geometry.all_layers() {
         for cell in pos.pieces(color, king, layer) {
             if rules.attacked(pos, Square::new(layer, cell), color.flip()) {
                 return true;
@@ -270,13 +270,19 @@ pub fn in_check<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color
 
 /// Pieces of `by` on `layer` whose capture geometry reaches `cell`, riders stopped by `blockers`.
 #[inline]
-pub fn attackers<W: Word>(pos: &Position<W>, layer: u8, cell: Cell, by: Color, blockers: Bitboard<W>) -> Bitboard<W> {
+pub fn attackers<W: Word>(
+    pos: &Position<W>,
+    layer: Layer,
+    cell: Cell,
+    by: Color,
+    blockers: Bitboard<W>,
+) -> Bitboard<W> {
     pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), false)
 }
 
 /// Whether any piece of `by` on `layer` reaches `cell` with a capture, riders stopped by `blockers`.
 #[inline]
-pub fn is_attacked<W: Word>(pos: &Position<W>, layer: u8, cell: Cell, by: Color, blockers: Bitboard<W>) -> bool {
+pub fn is_attacked<W: Word>(pos: &Position<W>, layer: Layer, cell: Cell, by: Color, blockers: Bitboard<W>) -> bool {
     pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), true).any()
 }
 
@@ -289,13 +295,13 @@ pub fn attacked_on_layer<W: Word>(pos: &Position<W>, sq: Square, by: Color) -> b
 /// The pieces of `by` on `layer` that capture on `cell`, with the cells between each rider of
 /// them and `cell`: a piece landing or capturing on none of these leaves every such attack.
 #[inline]
-pub fn attack_lines<W: Word>(pos: &Position<W>, layer: u8, cell: Cell, by: Color) -> Bitboard<W> {
+pub fn attack_lines<W: Word>(pos: &Position<W>, layer: Layer, cell: Cell, by: Color) -> Bitboard<W> {
     pos.variant().tables.attack_lines(by, cell, pos.blockers(layer), |r| pos.pieces(by, r, layer))
 }
 
 /// The blockers of a layer with one square (a king about to leave) taken away.
 #[inline]
-pub fn blockers_without<W: Word>(pos: &Position<W>, layer: u8, gone: Square) -> Bitboard<W> {
+pub fn blockers_without<W: Word>(pos: &Position<W>, layer: Layer, gone: Square) -> Bitboard<W> {
     let b = pos.blockers(layer);
     if gone.layer() == layer {
         b.without(gone.cell())

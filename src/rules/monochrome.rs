@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use super::{attacked_on_layer, Monochrome, MoveEffects, Outcome, Reason, Rules, Targets};
-use crate::geometry::{Square, Word};
+use crate::geometry::{Layer, Square, Word};
 use crate::pieces::{Color, Role};
 use crate::position::moves::Move;
 use crate::position::Position;
@@ -44,7 +44,7 @@ impl<W: Word> MoveEffects<W> for Monochrome<W> {
 
     #[inline]
     fn capture_points(&self, role: Role) -> u32 {
-        self.capture_values.get(role as usize).copied().unwrap_or(0)
+        self.capture_values.get(role.index()).copied().unwrap_or(0)
     }
 }
 
@@ -88,30 +88,30 @@ impl<W: Word> Rules<W> for Monochrome<W> {
         if g.files != 8 {
             return;
         }
-        let king_from = Square::new(0, g.cell(4, rank));
+        let king_from = Square::new(Layer::FIRST, g.cell(4, rank));
         let king = pos.piece_at(king_from);
         if king.is_none() || king.color() != us || king.role() != king_role {
             return;
         }
         for (rook_file, dir) in [(g.files - 1, 1i32), (0, -1)] {
-            let rook_from = Square::new(0, g.cell(rook_file, rank));
+            let rook_from = Square::new(Layer::FIRST, g.cell(rook_file, rank));
             let rook = pos.piece_at(rook_from);
             if rook.is_none() || rook.color() != us || rook.role() != rook_role {
                 continue;
             }
             let (lo, hi) = (rook_file.min(4) + 1, rook_file.max(4));
-            if (lo..hi).any(|f| pos.piece_at(Square::new(0, g.cell(f, rank))).is_some()) {
+            if (lo..hi).any(|f| pos.piece_at(Square::new(Layer::FIRST, g.cell(f, rank))).is_some()) {
                 continue;
             }
-            let king_to = Square::new(0, g.cell((4 + 2 * dir) as u8, rank));
-            let rook_to = Square::new(0, g.cell((4 + dir) as u8, rank));
+            let king_to = Square::new(Layer::FIRST, g.cell((4 + 2 * dir) as u8, rank));
+            let rook_to = Square::new(Layer::FIRST, g.cell((4 + dir) as u8, rank));
             list.push(Move::castling((king_from, king_to), (rook_from, rook_to)));
         }
     }
 
     /// The game ends as soon as either half holds no pieces.
     fn ended(&self, pos: &Position<W>) -> Option<Outcome> {
-        let empty_half = Color::ALL.iter().any(|&c| pos.color_bb(c, 0).is_empty());
+        let empty_half = Color::ALL.iter().any(|&c| pos.color_bb(c, Layer::FIRST).is_empty());
         empty_half.then(|| Self::scored(pos, Reason::HalfEmptied))
     }
 

@@ -42,7 +42,7 @@ impl<W: Word> Position<W> {
             }
         }
         if let Some(pawn) = v.pawn.filter(|_| !v.promotion.is_empty()) {
-            for l in 0..g.layers {
+            for l in g.all_layers() {
                 for color in Color::ALL {
                     for c in self.pieces(color, pawn, l) {
                         let r = g.rank(c);

@@ -268,14 +268,14 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     /// Whether the side to move has a piece other than pawns and kings (null move is unsafe
     /// without one: zugzwang).
     fn has_pieces(&self, pos: &Position<W>) -> bool {
-        let layers = pos.variant().geometry.layers;
-        (0..self.eval.values.len() as Role)
+        let g = &pos.variant().geometry;
+        Role::up_to(self.eval.values.len())
             .filter(|&r| self.eval.is_piece(r))
-            .any(|r| (0..layers).any(|l| pos.pieces(pos.side(), r, l).any()))
+            .any(|r| g.all_layers().any(|l| pos.pieces(pos.side(), r, l).any()))
     }
 
     fn history_index(pos: &Position<W>, mv: Move) -> usize {
-        let role = pos.piece_at(mv.from()).role() as usize;
+        let role = pos.piece_at(mv.from()).role().index();
         (pos.side().index() * MAX_ROLES + role) * MAX_LAYERS * MAX_CELLS + mv.to().index()
     }
 
@@ -576,8 +576,8 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
             if R::DELTA_PRUNING && !checked {
                 let values = &self.eval.values;
-                let victim = mv.capture().map_or(0, |c| values[pos.piece_at(c).role() as usize]);
-                let promotion = mv.promotion().map_or(0, |r| values[r as usize]);
+                let victim = mv.capture().map_or(0, |c| values[pos.piece_at(c).role().index()]);
+                let promotion = mv.promotion().map_or(0, |r| values[r.index()]);
                 if best + victim + promotion + DELTA_MARGIN <= alpha {
                     continue;
                 }
@@ -615,7 +615,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
     /// The first best-ranked move is swapped to the front, as [`pick`] would.
     fn order(&self, pos: &Position<W>, moves: &[Move], ranked: &mut Vec<(i32, Move)>, tt_move: PackedMove, ply: usize) {
         let values = &self.eval.values;
-        let value = |sq| values[pos.piece_at(sq).role() as usize];
+        let value = |sq| values[pos.piece_at(sq).role().index()];
         let killers = self.killers[ply];
         ranked.clear();
         let (mut best, mut best_key) = (0, i32::MIN);
@@ -632,7 +632,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             } else {
                 self.history[Self::history_index(pos, m)]
             };
-            let key = key.saturating_add(m.promotion().map_or(0, |r| 2_000_000 + values[r as usize]));
+            let key = key.saturating_add(m.promotion().map_or(0, |r| 2_000_000 + values[r.index()]));
             if key > best_key {
                 (best, best_key) = (i, key);
             }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::Event;
 use crate::config::Config;
 use crate::engine::Engine;
-use crate::geometry::Square;
+use crate::geometry::{Cell, Square};
 use crate::movegen::Move;
 use crate::notation::score;
 use crate::notation::time::{read_xboard_seconds, TimeControl, NO_CLOCK_MOVE_TIME};
@@ -499,8 +499,9 @@ impl XBoard {
     /// Makes `mv` and notes the pieces it puts on the board that XBoard does not show.
     fn play(&mut self, mv: Move) {
         let g = self.engine.variant().geometry.clone();
-        let squares: Vec<Square> = (0..g.layers)
-            .flat_map(|l| (0..g.files * g.ranks).map(move |c| Square::new(l, c)))
+        let squares: Vec<Square> = g
+            .all_layers()
+            .flat_map(|l| Cell::up_to(g.area()).map(move |c| Square::new(l, c)))
             .filter(|&sq| g.exists(sq))
             .collect();
         // Squares XBoard shows empty after the move: the empty ones, and those the move leaves.
@@ -746,7 +747,7 @@ impl XBoard {
             .iter()
             .filter(|m| m.from() == from && m.to() == to)
             .filter_map(|m| m.promotion())
-            .map(|r| variant.pieces[r as usize].letter.to_ascii_uppercase())
+            .map(|r| variant.pieces[r.index()].letter.to_ascii_uppercase())
             .collect();
         if !choices.is_empty() {
             crate::outln!("choice {choices}");
