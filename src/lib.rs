@@ -17,6 +17,7 @@ pub mod pieces;
 pub mod position;
 pub mod protocol;
 pub mod random;
+pub mod referee;
 pub mod rules;
 pub mod search;
 pub mod variant;

@@ -14,7 +14,7 @@ const LEVELS: &[&[&str]] = &[
     &["position"],
     &["rules"],
     &["movegen"],
-    &["perft"],
+    &["perft", "referee"],
     &["eval"],
     &["config"],
     &["search"],
