@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::arena::engine::{EngineSpec, Protocol};
-use crate::arena::game::{Adjudication, GameRules};
+use crate::arena::game::{Adjudication, GameRules, HiddenRules};
+use crate::arena::hidden::play_hidden_game;
+use crate::arena::human::Human;
 use crate::arena::opening::{random_opening, Book, Opening};
 use crate::arena::stats::{Score, Sprt, Verdict};
 use crate::arena::{self, pgn_reader, MatchConfig, Tournament};
@@ -21,6 +23,7 @@ use crate::notation::{score, variant_from_uci};
 use crate::perft::{divide, parse_suite, perft, Suite};
 use crate::pieces::Color;
 use crate::position::Position;
+use crate::protocol::lgp::Player;
 use crate::random::Rng;
 use crate::rules::chess960;
 use crate::search::personality::Personality;
@@ -35,6 +38,9 @@ pub struct Cli {
     /// An engine.ini whose sections add to or replace the built-in variants.
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
+    /// How Vorpal plays hidden-information Looking-Glass when a referee opens with `lgp`.
+    #[arg(long, global = true, value_enum, default_value_t = Player::Blind)]
+    pub player: Player,
     /// What to do; without a command, be an engine for a GUI: XBoard/CECP or UCI on stdin and
     /// stdout, whichever the first line names (`xboard` or `uci`).
     #[command(subcommand)]
@@ -97,9 +103,15 @@ pub struct MatchArgs {
     /// Settings for both engines (cutechess-cli's -each), applied before each engine's own.
     #[arg(long = "each", value_name = "SETTING...")]
     each: Option<String>,
-    /// The protocol of the engine given at the same position: uci (default) or xboard.
-    #[arg(long = "proto", value_name = "uci|xboard")]
+    /// The protocol of the engine given at the same position: uci (default), xboard, or lgp
+    /// (a player of hidden Looking-Glass, for --hidden).
+    #[arg(long = "proto", value_name = "uci|xboard|lgp")]
     protocols: Vec<String>,
+    /// Referee hidden-information Looking-Glass between lgp players: "rule=strikes|opponent-orders
+    /// setups=opening|players" (defaults: strikes, and each pair of games gets two setups drawn
+    /// from --seed unless --openings gives positions).
+    #[arg(long, value_name = "SETTINGS", num_args = 0..=1, default_missing_value = "")]
+    hidden: Option<String>,
     /// The variant.
     #[arg(long, default_value = "normal")]
     variant: String,
@@ -204,8 +216,32 @@ pub enum Command {
         /// The moves, in Vorpal's notation.
         moves: Vec<String>,
     },
+    /// Play hidden Looking-Glass at the terminal against an lgp engine, seeing only your world.
+    PlayHidden {
+        /// Your side: white or black.
+        #[arg(long = "as", default_value = "white")]
+        side: String,
+        /// The engine's command (an lgp player), with any match settings after it.
+        #[arg(long, default_value = "vorpal")]
+        engine: String,
+        /// White's and Black's Chess960 setups, WHITE:BLACK or random:SEED; drawn from --seed when not given.
+        #[arg(long, value_name = "N:M")]
+        setup: Option<String>,
+        /// Seed of the drawn setups.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The engine's time per order, in seconds.
+        #[arg(long, default_value_t = 1.0)]
+        st: f64,
+        /// What an impossible order costs: strikes, or the opponent orders for you.
+        #[arg(long, value_name = "strikes|opponent-orders", default_value = "strikes")]
+        rule: String,
+        /// Append the game to this PGN file.
+        #[arg(long, value_name = "PATH")]
+        pgn: Option<PathBuf>,
+    },
     /// Play a match between two engines, or a tournament of more, Vorpal's rules as the arbiter.
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Search a position: one info line per iteration, then `bestmove MOVE`.
     Search {
         /// The position to search.
@@ -307,7 +343,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
     }
     let config = Config::load(cli.config.as_deref()).map_err(|e| bad(e.to_string()))?;
     let Some(command) = cli.command else {
-        return match crate::protocol::run(config) {
+        return match crate::protocol::run(config, cli.player) {
             0 => Ok(()),
             code => Err(Failure(code, "the protocol loop failed".into())),
         };
@@ -379,7 +415,10 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         }
         Command::Play { at, pgn: Some(path), game, .. } => play_pgn(&config, &path, game, at),
         Command::Play { at, moves, .. } => play(at.position(&config)?, &moves),
-        Command::Match(args) => run_match(&config, args),
+        Command::Match(args) => run_match(&config, *args),
+        Command::PlayHidden { side, engine, setup, seed, st, rule, pgn } => {
+            play_hidden(&config, HiddenGame { side, engine, setup, seed, st, rule, pgn })
+        }
         Command::Completions { .. } | Command::Man => unreachable!("answered before the configuration is read"),
     }
 }
@@ -517,6 +556,58 @@ fn play_pgn(config: &Config, path: &Path, number: usize, at: PositionArgs) -> Re
     Ok(())
 }
 
+/// What `vorpal play-hidden` was asked for.
+struct HiddenGame {
+    side: String,
+    engine: String,
+    setup: Option<String>,
+    seed: u64,
+    st: f64,
+    rule: String,
+    pgn: Option<PathBuf>,
+}
+
+/// `vorpal play-hidden`: a person at the terminal against an lgp engine, refereed.
+fn play_hidden(config: &Config, game: HiddenGame) -> Result<(), Failure> {
+    let human = match game.side.as_str() {
+        "white" | "w" => Color::White,
+        "black" | "b" => Color::Black,
+        other => return Err(bad(format!("--as {other}: give white or black"))),
+    };
+    let hidden =
+        HiddenRules::parse(&format!("rule={}", game.rule)).map_err(|e| bad(e.replace("--hidden ", "--rule ")))?;
+    let variant = config.variant("lookingglass", &[]).map_err(|e| bad(e.to_string()))?;
+    let setup = game.setup.clone().unwrap_or_else(|| format!("random:{}", game.seed));
+    let fen = start_fen(&variant, None, Some(&setup))?.unwrap_or_else(|| variant.start_fen.clone());
+    let per_order = TimeControl::per_move(&game.st.to_string()).map_err(|e| bad(format!("--{e}")))?;
+    let mut spec = EngineSpec::new("", Protocol::Lgp);
+    spec.apply(&game.engine).map_err(|e| bad(format!("--engine {}: {e}", game.engine)))?;
+    let mut engine = arena::engine::Engine::start(&spec, &variant, None).map_err(bad)?;
+    let mut person = Human::new(std::io::stdin().lock(), "You");
+    let rules = GameRules {
+        variant: variant.clone(),
+        tc: per_order,
+        margin: Duration::from_millis(200),
+        adjudication: Adjudication::default(),
+        hidden: Some(hidden),
+    };
+    let opening = Opening { fen, moves: Vec::new() };
+    let record = if human == Color::White {
+        play_hidden_game(&rules, hidden, &opening, [&mut person, &mut engine], [TimeControl::Infinite, per_order])
+    } else {
+        play_hidden_game(&rules, hidden, &opening, [&mut engine, &mut person], [per_order, TimeControl::Infinite])
+    };
+    engine.quit();
+    crate::outln!("result {} ({})", record.result, record.reason);
+    if let Some(path) = &game.pgn {
+        let text = arena::pgn::write_game(&record, &variant, 1);
+        let failed = |e: std::io::Error| bad(format!("--pgn {}: {e}", path.display()));
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(failed)?;
+        std::io::Write::write_all(&mut file, text.as_bytes()).map_err(failed)?;
+    }
+    Ok(())
+}
+
 /// `vorpal match`: checks the arguments, then plays.
 fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
     if args.engines.len() < 2 {
@@ -580,11 +671,37 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
     if sprt.is_some() && specs.len() > 2 {
         return Err(bad("--sprt tests two engines; this match has more"));
     }
+    let hidden = args.hidden.as_deref().map(HiddenRules::parse).transpose().map_err(bad)?;
+    let lgp = specs.iter().filter(|s| s.protocol == Protocol::Lgp).count();
+    match hidden {
+        Some(_) if variant.name != "lookingglass" => {
+            return Err(bad(format!("--hidden referees lookingglass, not {}", variant.name)))
+        }
+        Some(_) if lgp < specs.len() => return Err(bad("--hidden needs every engine to speak lgp (--proto lgp)")),
+        None if lgp > 0 => return Err(bad("an lgp player plays only hidden games: add --hidden")),
+        _ => {}
+    }
+    if hidden.is_some() && args.random_plies.is_some() {
+        return Err(bad("--random-plies does not apply to hidden games (their openings are setups)"));
+    }
+    let openings = match hidden {
+        Some(_) if args.openings.is_none() => {
+            let mut rng = Rng::new(args.seed);
+            (0..args.games.div_ceil(2).max(1))
+                .map(|_| {
+                    let (w, b) = (rng.below(960) as u32, rng.below(960) as u32);
+                    let fen = chess960::setup_fen(&variant.start_fen, w, b).expect("setups 0 to 959 exist");
+                    Opening { fen, moves: Vec::new() }
+                })
+                .collect()
+        }
+        _ => openings,
+    };
     let pairings = Tournament::parse(&args.tournament).map_err(bad)?.pairings(specs.len());
     let match_config = MatchConfig {
         engines: specs,
         pairings,
-        rules: GameRules { variant, tc, margin: Duration::from_millis(args.timemargin), adjudication },
+        rules: GameRules { variant, tc, margin: Duration::from_millis(args.timemargin), adjudication, hidden },
         games: args.games.saturating_mul(args.rounds),
         concurrency: args.concurrency,
         openings,

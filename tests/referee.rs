@@ -3,6 +3,7 @@
 mod common;
 
 use common::*;
+use vorpal::notation::lgp::order_text;
 use vorpal::pieces::Color;
 use vorpal::referee::{EndReason, Event, Fate, Referee, Sighting, StrikeRule};
 use vorpal::rules::Reason;
@@ -298,37 +299,142 @@ fn hidden_alternative_rule_the_opponent_orders_for_the_player() {
 }
 
 #[test]
-fn hidden_nothing_else_leaks_a_view_never_shows_an_unseen_enemy() {
+fn hidden_no_shortening_of_knights_kings_and_pawns_except_the_double_step() {
+    // Knight on 2b1 with its own pawn on 2c3 and an enemy pawn on 2a3; king on 2e4 in the Mirror world.
+    let board2 = "8/8/8/8/4K3/p1P5/8/1N6";
+    let cases = [
+        ("2b12c3", "a knight onto its own piece is not stopped short"),
+        ("2e42e6", "a king has no two-square move to be shortened"),
+        ("2c32c5", "a pawn's double step only from its start rank"),
+    ];
+    for (text, why) in cases {
+        let mut r = referee("4k3/8/8/8/8/8/8/8", board2, "w - - 0 1");
+        assert_eq!(order(&mut r, Color::White, text), Fate::Impossible { strikes: 1 }, "{text}: {why}");
+    }
+    let mut r = referee("4k3/8/8/8/8/8/8/8", board2, "w - - 0 1");
+    let Fate::Played(p) = order(&mut r, Color::White, "2b12a3") else { panic!() };
+    assert!(!p.shortened() && p.captured.is_some(), "a knight's capture is carried out whole");
+}
+
+#[test]
+fn hidden_castling_king_and_rook_each_stay_or_transfer() {
+    // The rook's twin 2f1 is taken: the king passes to 2g1, the rook stays on 1f1.
+    let mut r = referee("4k3/8/8/8/8/8/8/4K2R", "8/8/8/8/8/8/8/5n2", "w H - 0 1");
+    let Fate::Played(p) = order(&mut r, Color::White, "1e11h1") else { panic!() };
+    assert_eq!((p.landed, p.rook), (square(&r, "2g1"), Some(square(&r, "1f1"))));
+    // The king's twin 2g1 is taken: the king stays, the rook passes.
+    let mut r = referee("4k3/8/8/8/8/8/8/4K2R", "8/8/8/8/8/8/8/6n1", "w H - 0 1");
+    let Fate::Played(p) = order(&mut r, Color::White, "1e11h1") else { panic!() };
+    assert_eq!((p.landed, p.rook), (square(&r, "1g1"), Some(square(&r, "2f1"))));
+}
+
+#[test]
+fn hidden_en_passant_only_in_ones_own_world() {
+    // White's double step on board 1 passes Black's pawn on 1d4 (White's world, Black's other
+    // world): Black cannot take it there blind.
+    let after = play("lookingglass", &fen("4k3/8/8/8/3p4/8/4P3/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1"), "1e22e4");
     let v = variant("lookingglass", &[]);
-    let mut r = Referee::new(position(&v, &v.start_fen), StrikeRule::Strikes).unwrap();
-    let mut rng = Rng::new(7);
-    for _ in 0..200 {
-        if r.end().is_some() {
-            break;
+    let mut r = Referee::new(position(&v, &after), StrikeRule::Strikes).unwrap();
+    assert_eq!(order(&mut r, Color::Black, "1d41e3"), Fate::Impossible { strikes: 1 });
+    // Black's double step in his own world, beside a white pawn there: White sees nothing of it,
+    // but Black, in his world, may take White's double step en passant.
+    let after = play("lookingglass", &fen("4K3/8/8/8/8/8/8/8", "4k3/3p4/8/4P3/8/8/8/8", "b - - 0 1"), "2d71d5");
+    let mut r = Referee::new(position(&v, &after), StrikeRule::Strikes).unwrap();
+    assert_eq!(order(&mut r, Color::White, "2e52d6"), Fate::Impossible { strikes: 1 }, "blind for White");
+    // White's pawn double-steps in the Mirror world (blind, carried out) and passes Black's
+    // pawn there: Black, who sees that world, takes it en passant.
+    let mut r = referee("8/8/8/8/8/8/8/4K3", "4k3/8/8/8/4p3/8/3P4/8", "w - - 0 1");
+    assert!(matches!(order(&mut r, Color::White, "2d22d4"), Fate::Played(_)));
+    let fate = order(&mut r, Color::Black, "2e42d3");
+    assert!(matches!(fate, Fate::Played(_)), "Black sees board 2, where the pawn stands: {fate:?}");
+}
+
+#[test]
+fn hidden_end_the_fifty_move_rule_and_repetition_draw() {
+    let mut r = referee("4k3/8/8/8/8/8/8/R3K3", EMPTY, "w - - 99 80");
+    order(&mut r, Color::White, "1a11a2");
+    assert_eq!(r.end().map(|e| e.reason), Some(EndReason::Rules(Reason::FiftyMoves)));
+    let mut r = referee("4k3/8/8/8/8/8/8/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
+    let shuffle =
+        [("1e11e2", Color::White), ("1e81e7", Color::Black), ("2e22e1", Color::White), ("2e72e8", Color::Black)];
+    for _ in 0..2 {
+        for (text, by) in shuffle {
+            if r.end().is_none() {
+                order(&mut r, by, text);
+            }
         }
-        let by = r.orderer();
-        let mut moves = Vec::new();
-        let mut pos = r.position().clone();
-        vorpal::movegen::legal(&vorpal::rules::LookingGlass, &mut pos, &mut moves);
-        let mv = moves[rng.below(moves.len())];
-        let text = format!(
-            "{}{}{}",
-            v.geometry.square_name(mv.from()),
-            v.geometry.square_name(vorpal::geometry::Square::new(
-                mv.from().layer(),
-                match mv.rook() {
-                    Some((rook, _)) => rook.cell(),
-                    None => mv.to().cell(),
-                }
-            )),
-            mv.promotion().map(|p| v.pieces[p.index()].letter.to_ascii_lowercase().to_string()).unwrap_or_default()
-        );
-        assert!(matches!(order(&mut r, by, &text), Fate::Played(_)), "{text}");
-        for color in Color::ALL {
-            let view = r.view(color);
-            let unseen = view.board.split('|').nth(1 - color.index()).unwrap().to_string();
-            let enemy = |c: char| if color == Color::White { c.is_ascii_lowercase() } else { c.is_ascii_uppercase() };
-            assert!(!unseen.chars().any(enemy), "{color:?} sees an enemy in the other world: {}", view.board);
+    }
+    assert_eq!(r.end().map(|e| (e.winner, e.reason)), Some((None, EndReason::Rules(Reason::Repetition))));
+}
+
+/// Checks a view against the truth: the player's own world exactly, its own pieces in the
+/// other, `?` for everything else there, its own strikes, and only events it may hear.
+fn check_view(r: &mut Referee, color: Color, ordered: bool, rule: StrikeRule) {
+    let truth = r.position().to_fen();
+    let true_boards: Vec<String> = truth.split(' ').next().unwrap().split('|').map(expand).collect();
+    let view = r.view(color);
+    let seen: Vec<String> = view.board.split('|').map(expand).collect();
+    let own = color.index();
+    assert_eq!(seen[own], true_boards[own], "{color:?}'s own world");
+    let mine = |c: char| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (color == Color::White);
+    for (s, t) in seen[1 - own].chars().zip(true_boards[1 - own].chars()) {
+        match s {
+            '?' => assert!(!mine(t), "{color:?}'s own piece hidden from it"),
+            '/' => assert_eq!(t, '/'),
+            c => assert!(mine(c) && c == t, "{color:?} is shown '{c}' where '{t}' stands"),
+        }
+    }
+    assert_eq!(view.strikes, r.strikes(color));
+    for event in &view.events {
+        match event {
+            Event::Order(_) => assert!(ordered, "{color:?} hears of an order it did not give"),
+            Event::MovedForYou(_) | Event::OrderForOpponent => assert_eq!(rule, StrikeRule::OpponentOrders),
+            Event::Arrival { arrived, attacks, .. } => {
+                let unseen = vorpal::referee::world(color.flip());
+                assert_eq!(arrived.square.layer(), unseen, "{color:?} is told of an arrival it saw");
+                assert!(attacks.iter().all(|s| s.square.layer() == unseen));
+            }
+            Event::Captured(_) | Event::End(_) => {}
+        }
+    }
+}
+
+/// A FEN board with its empty runs written out as dots.
+fn expand(board: &str) -> String {
+    board.chars().map(|c| c.to_digit(10).map_or(c.to_string(), |n| ".".repeat(n as usize))).collect()
+}
+
+#[test]
+fn hidden_leak_test_every_view_holds_only_what_its_player_may_know() {
+    let v = variant("lookingglass", &[]);
+    let mut rng = Rng::new(11);
+    for game in 0..12 {
+        let rule = if game % 2 == 0 { StrikeRule::Strikes } else { StrikeRule::OpponentOrders };
+        let (w, b) = (rng.below(960) as u32, rng.below(960) as u32);
+        let start = vorpal::rules::chess960::setup_fen(&v.start_fen, w, b).unwrap();
+        let mut r = Referee::new(position(&v, &start), rule).unwrap();
+        for _ in 0..300 {
+            if r.end().is_some() {
+                break;
+            }
+            let by = r.orderer();
+            let mut pos = r.position().clone();
+            let mut moves = Vec::new();
+            vorpal::movegen::legal(&vorpal::rules::LookingGlass, &mut pos, &mut moves);
+            // One order in four is a blind guess that may well be impossible.
+            let text = if rng.below(4) == 0 {
+                let g = &v.geometry;
+                let layer = vorpal::referee::world(by.flip());
+                let from = vorpal::geometry::Square::new(layer, vorpal::geometry::Cell::new(rng.below(64) as u8));
+                let to = vorpal::geometry::Square::new(layer, vorpal::geometry::Cell::new(rng.below(64) as u8));
+                format!("{}{}", g.square_name(from), g.square_name(to))
+            } else {
+                order_text(&v, moves[rng.below(moves.len())])
+            };
+            r.order(by, &text).unwrap();
+            for color in Color::ALL {
+                check_view(&mut r, color, color == by, rule);
+            }
         }
     }
 }

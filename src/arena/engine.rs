@@ -27,6 +27,8 @@ pub enum Protocol {
     Uci,
     /// XBoard / CECP v2.
     Xboard,
+    /// A player of hidden-information Looking-Glass (`lgp`), refereed by the match.
+    Lgp,
 }
 
 impl Protocol {
@@ -35,7 +37,8 @@ impl Protocol {
         match text {
             "uci" => Ok(Protocol::Uci),
             "xboard" | "cecp" => Ok(Protocol::Xboard),
-            other => Err(format!("protocol '{other}' is neither uci nor xboard")),
+            "lgp" => Ok(Protocol::Lgp),
+            other => Err(format!("protocol '{other}' is none of uci, xboard and lgp")),
         }
     }
 }
@@ -333,6 +336,7 @@ impl Engine {
         match spec.protocol {
             Protocol::Uci => engine.uci_handshake(variant, spec)?,
             Protocol::Xboard => engine.xboard_handshake(variant, spec)?,
+            Protocol::Lgp => engine.lgp_handshake()?,
         }
         if let Some(name) = &spec.name {
             engine.name = name.clone();
@@ -413,6 +417,30 @@ impl Engine {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
         self.ready()
+    }
+
+    fn lgp_handshake(&mut self) -> Result<(), String> {
+        self.send("lgp")?;
+        let mut name = None;
+        self.expect("lgpok", |line| {
+            if let Some(n) = line.strip_prefix("id name ") {
+                name = Some(n.trim().to_string());
+            }
+        })?;
+        if let Some(name) = name {
+            self.name = name;
+        }
+        Ok(())
+    }
+
+    /// Sends a line of the hidden game's protocol.
+    pub(super) fn send_lgp(&mut self, line: &str) -> Result<(), String> {
+        self.send(line)
+    }
+
+    /// The player's next line of the hidden game's protocol before `deadline`.
+    pub(super) fn read_lgp(&mut self, deadline: Instant) -> Result<String, Answer> {
+        self.line(deadline)
     }
 
     fn ready(&mut self) -> Result<(), String> {
@@ -522,6 +550,7 @@ impl Engine {
                 }
                 self.drain()
             }
+            Protocol::Lgp => Err(format!("{}: an lgp player plays only hidden games (--hidden)", self.name)),
         }
     }
 
@@ -559,6 +588,7 @@ impl Engine {
                 stopped.and_then(|()| self.uci_go(variant, moves, clocks, tc))
             }
             (Protocol::Xboard, pondering) => self.xboard_go(variant, moves, clocks, side, pondering),
+            (Protocol::Lgp, _) => Err(format!("{}: an lgp player plays only hidden games", self.name)),
         };
         if let Err(e) = sent {
             return Answer::Crashed(e);
@@ -621,6 +651,7 @@ impl Engine {
                     }
                     _ => {}
                 },
+                Protocol::Lgp => {}
             }
         }
     }
@@ -721,7 +752,9 @@ impl Engine {
 
     /// Tells the engine the game is over, so it stops thinking.
     pub fn game_over(&mut self, result: &str, comment: &str) {
-        if self.protocol == Protocol::Xboard {
+        if self.protocol == Protocol::Lgp {
+            // The referee has told it already.
+        } else if self.protocol == Protocol::Xboard {
             self.pondering = Pondering::Idle;
             let _ = self.send(&format!("result {result} {{{comment}}}"));
         } else if self.pondering == Pondering::Idle {

@@ -12,6 +12,7 @@ use crate::movegen::{legal, Move};
 use crate::notation::time::{TimeControl, NO_CLOCK_MOVE_TIME};
 use crate::pieces::Color;
 use crate::position::Position;
+use crate::referee::StrikeRule;
 use crate::variant::Variant;
 use crate::with_rules;
 
@@ -22,6 +23,36 @@ pub struct Adjudication {
     pub draw: Option<(u32, i32)>,
     /// A loss for an engine whose score stayed at −`.1` or below for `.0` of its moves.
     pub resign: Option<(u32, i32)>,
+}
+
+/// How the hidden games of a match are played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct HiddenRules {
+    /// What an impossible order costs.
+    pub rule: StrikeRule,
+    /// Whether the players choose their setups (`setup?`) instead of being given the opening's.
+    pub players_choose: bool,
+}
+
+impl HiddenRules {
+    /// Reads `rule=strikes|opponent-orders setups=opening|players` (any order, either left out).
+    pub fn parse(text: &str) -> Result<HiddenRules, String> {
+        let mut rules = HiddenRules::default();
+        for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+            match word.split_once('=') {
+                Some(("rule", "strikes")) => rules.rule = StrikeRule::Strikes,
+                Some(("rule", "opponent-orders")) => rules.rule = StrikeRule::OpponentOrders,
+                Some(("setups", "opening")) => rules.players_choose = false,
+                Some(("setups", "players")) => rules.players_choose = true,
+                _ => {
+                    return Err(format!(
+                        "--hidden {word}: give rule=strikes|opponent-orders and setups=opening|players"
+                    ))
+                }
+            }
+        }
+        Ok(rules)
+    }
 }
 
 /// The rules of a match's games.
@@ -35,6 +66,8 @@ pub struct GameRules {
     pub margin: Duration,
     /// Adjudication.
     pub adjudication: Adjudication,
+    /// Whether the games are hidden-information Looking-Glass, refereed, and how.
+    pub hidden: Option<HiddenRules>,
 }
 
 /// How a game ended, in PGN's terms.
@@ -76,6 +109,15 @@ pub struct Played {
     pub clock: Option<Duration>,
     /// The score and depth the engine reported, from its side.
     pub thought: Thought,
+    /// What else the record keeps of it: in a hidden game, the orders given and their fates.
+    pub notes: Vec<String>,
+}
+
+impl Played {
+    /// A move of the opening book.
+    pub fn book(mv: Move) -> Played {
+        Played { mv, elapsed: Duration::ZERO, clock: None, thought: Thought::default(), notes: Vec::new() }
+    }
 }
 
 /// A finished game.
@@ -99,23 +141,33 @@ pub struct GameRecord {
     pub broken: [bool; 2],
     /// White's and Black's time controls.
     pub time_controls: [TimeControl; 2],
+    /// In a hidden game, White's and Black's Chess960 setups.
+    pub setups: Option<[u32; 2]>,
+}
+
+impl GameRecord {
+    /// A game about to start from `opening` between `players`, White first.
+    pub fn new(opening: &Opening, players: [String; 2], tc: TimeControl) -> GameRecord {
+        GameRecord {
+            opening: opening.clone(),
+            players,
+            moves: Vec::new(),
+            book_moves: 0,
+            result: "*".into(),
+            reason: String::new(),
+            termination: Termination::Normal,
+            broken: [false; 2],
+            time_controls: [tc; 2],
+            setups: None,
+        }
+    }
 }
 
 /// Plays one game: `engines[0]` has White.
 pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]) -> GameRecord {
     let variant = &rules.variant;
     let players = [engines[0].name.clone(), engines[1].name.clone()];
-    let mut record = GameRecord {
-        opening: opening.clone(),
-        players,
-        moves: Vec::new(),
-        book_moves: 0,
-        result: "*".into(),
-        reason: String::new(),
-        termination: Termination::Normal,
-        broken: [false; 2],
-        time_controls: [rules.tc; 2],
-    };
+    let mut record = GameRecord::new(opening, players, rules.tc);
     let start = match Position::from_fen(variant.clone(), &opening.fen) {
         Ok(pos) => pos,
         Err(e) => return end(record, None, format!("opening: {e}"), Termination::Abandoned),
@@ -126,7 +178,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
         match mv {
             Ok(mv) => {
                 pos.make(mv);
-                record.moves.push(Played { mv, elapsed: Duration::ZERO, clock: None, thought: Thought::default() });
+                record.moves.push(Played::book(mv));
             }
             Err(e) => return end(record, None, format!("opening move {text}: {e}"), Termination::Abandoned),
         }
@@ -212,7 +264,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
                     }
                     TimeControl::PerMove(_) | TimeControl::Infinite => None,
                 };
-                record.moves.push(Played { mv, elapsed, clock, thought });
+                record.moves.push(Played { mv, elapsed, clock, thought, notes: Vec::new() });
                 if let Some((winner, reason)) = adjudicate(&rules.adjudication, &record) {
                     return end(record, winner, reason, Termination::Adjudication);
                 }
@@ -222,7 +274,12 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
 }
 
 /// Fills in the result, its reason and how the game ended.
-fn end(mut record: GameRecord, winner: Option<Color>, reason: String, termination: Termination) -> GameRecord {
+pub(super) fn end(
+    mut record: GameRecord,
+    winner: Option<Color>,
+    reason: String,
+    termination: Termination,
+) -> GameRecord {
     record.result = match winner {
         Some(Color::White) => "1-0",
         Some(Color::Black) => "0-1",

@@ -3,6 +3,8 @@
 
 pub mod engine;
 pub mod game;
+pub mod hidden;
+pub mod human;
 pub mod opening;
 pub mod pgn;
 pub mod pgn_reader;
@@ -17,6 +19,7 @@ use std::sync::mpsc::channel;
 
 use engine::{Engine, EngineSpec, IoLog};
 use game::{play_game, GameRecord, GameRules};
+use hidden::play_hidden_game;
 use opening::Opening;
 use stats::{Pairs, Score, Sprt, Verdict};
 
@@ -379,10 +382,14 @@ fn worker(
         let first_is_white = game.is_multiple_of(2);
         let colours = if first_is_white { [&a.name, &b.name] } else { [&b.name, &a.name] };
         let _ = tx.send(Report::Started(index, colours.map(String::clone)));
-        let record = if first_is_white {
-            play_game(&config.rules, opening, [&mut a, &mut b])
-        } else {
-            play_game(&config.rules, opening, [&mut b, &mut a])
+        let players = if first_is_white { [&mut a, &mut b] } else { [&mut b, &mut a] };
+        let record = match config.rules.hidden {
+            Some(hidden) => {
+                let tcs = [0, 1].map(|i| players[i].tc.unwrap_or(config.rules.tc));
+                let [white, black] = players;
+                play_hidden_game(&config.rules, hidden, opening, [white, black], tcs)
+            }
+            None => play_game(&config.rules, opening, players),
         };
         for (engine_index, mut engine) in pairing.into_iter().zip([a, b]) {
             let colour = if first_is_white == (engine_index == pairing[0]) { 0 } else { 1 };

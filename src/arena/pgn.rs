@@ -17,7 +17,8 @@ use crate::with_rules;
 /// tool reads it (other one-board variants with FIDE rules in SAN too, with their tag); the
 /// other variants in Vorpal's notation. An engine's move carries what it reported
 /// as cutechess-cli writes it (`{+0.25/12 0.534s}`: score in pawns from its side, depth, time
-/// used), then the clock left (`[%clk H:MM:SS.mmm]`).
+/// used), then the clock left (`[%clk H:MM:SS.mmm]`); a hidden game's move is preceded in its
+/// comment by the orders given for it and their fates, and its tags name both setups.
 pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
@@ -48,6 +49,11 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> 
             tag("BlackTimeControl", &black.pgn_tag());
         }
     }
+    if let Some([white, black]) = record.setups {
+        tag("Hidden", "true");
+        tag("WhiteSetup", &white.to_string());
+        tag("BlackSetup", &black.to_string());
+    }
     tag("Termination", record.termination.tag());
     tag("PlyCount", &record.moves.len().to_string());
     out.push('\n');
@@ -75,7 +81,13 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> 
             tokens.push("{book}".into());
         } else {
             let clock = played.clock.map(|c| format!(" [%clk {}]", clock_text(c))).unwrap_or_default();
-            tokens.push(format!("{{{} {:.3}s{clock}}}", thought_text(played.thought), played.elapsed.as_secs_f64()));
+            // A hidden game's move carries the orders given for it instead of an engine's score.
+            let said = if played.notes.is_empty() {
+                thought_text(played.thought)
+            } else {
+                played.notes.iter().map(|n| format!("{};", n.replace('}', ")"))).collect::<Vec<_>>().join(" ")
+            };
+            tokens.push(format!("{{{said} {:.3}s{clock}}}", played.elapsed.as_secs_f64()));
         }
     }
     tokens.push(format!("{{{}}}", record.reason.replace('}', ")")));

@@ -4,6 +4,7 @@
 //! form ([`score`]), time controls ([`time`]), and the variants' names in UCI.
 
 pub mod fairy;
+pub mod lgp;
 pub mod score;
 pub mod time;
 pub mod xboard;

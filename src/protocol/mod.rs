@@ -1,6 +1,8 @@
 //! The protocol loop: `vorpal` without a subcommand reads commands from stdin and speaks the
-//! protocol the first command names: `xboard` (XBoard/CECP v2) or `uci`.
+//! protocol the first command names: `xboard` (XBoard/CECP v2), `uci`, or `lgp` (a player of
+//! hidden-information Looking-Glass).
 
+pub mod lgp;
 pub mod uci;
 pub mod xboard;
 
@@ -46,8 +48,9 @@ const HELP: &str = "Vorpal is an engine for chess GUIs: it waits for 'uci' (UCI)
 Type 'uci', then for example 'position startpos moves e2e4', 'go depth 10', 'd', 'quit'. \
 For the command line (perft, match, search, bench), run 'vorpal --help'.";
 
-/// Runs the protocol loop until `quit` or the end of input; returns the exit status.
-pub fn run(config: Config) -> i32 {
+/// Runs the protocol loop until `quit` or the end of input; returns the exit status. `player`
+/// is how the hidden Looking-Glass game (`lgp`) is played.
+pub fn run(config: Config, player: lgp::Player) -> i32 {
     let (events, lines) = stdin_lines();
     while let Ok(event) = lines.recv() {
         let line = match event {
@@ -59,10 +62,11 @@ pub fn run(config: Config) -> i32 {
             None => continue,
             Some("uci") => return uci::run(config, &lines),
             Some("xboard") => return xboard::run(config, &lines, events),
+            Some("lgp") => return lgp::run(config, &lines, player),
             Some("quit") => return 0,
             Some("help" | "-h" | "--help" | "?") => crate::outln!("{HELP}"),
             Some(other) => {
-                crate::outln!("Error (unknown command: the first command must be 'xboard' or 'uci'): {other}")
+                crate::outln!("Error (unknown command: the first command must be 'xboard', 'uci' or 'lgp'): {other}")
             }
         }
     }

@@ -169,6 +169,10 @@ pub struct View {
     pub board: String,
     /// The side to move.
     pub side: Color,
+    /// This player's castling rights, as Shredder-FEN letters (`-` for none).
+    pub castling: String,
+    /// The square a pawn passed by a double step in this player's world, if it may be taken en passant.
+    pub en_passant: Option<Square>,
     /// The captured pieces of each side, as FEN letters.
     pub captured: ByColor<String>,
     /// This player's strikes.
@@ -290,9 +294,19 @@ impl Referee {
                 Some('?')
             }
         });
+        let fen = self.pos.to_fen();
+        let rights: String = fen
+            .split(' ')
+            .nth(2)
+            .unwrap_or("-")
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (by == Color::White))
+            .collect();
         View {
             board,
             side: self.pos.side(),
+            castling: if rights.is_empty() { "-".into() } else { rights },
+            en_passant: self.pos.en_passant().map(|ep| ep.passed).filter(|sq| sq.layer() == own),
             captured: self.captured.clone(),
             strikes: self.strikes[by],
             events: std::mem::take(&mut self.pending[by]),

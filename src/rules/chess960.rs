@@ -2,6 +2,9 @@
 //! variant's start position with them. Looking-Glass gives each side its own; `fischerandom`
 //! uses them as FIDE Chess960 does.
 
+/// The number of the standard setup, `RNBQKBNR`.
+pub const STANDARD_SETUP: u32 = 518;
+
 /// The back rank of Chess960 position `n` (0 to 959; 518 is `RNBQKBNR`), files a to h.
 pub fn back_rank(n: u32) -> Option<[char; 8]> {
     if n > 959 {

@@ -1,0 +1,317 @@
+//! One hidden-information Looking-Glass game between two `lgp` players, Vorpal's referee in the
+//! middle: each player is told only what the referee's rules let it know, and the record keeps
+//! the true moves with every order and its fate.
+
+use std::time::{Duration, Instant};
+
+use super::engine::{Answer, Engine, Thought};
+use super::game::{end, GameRecord, GameRules, HiddenRules, Played, Termination};
+use super::opening::Opening;
+use crate::notation::lgp::{FromPlayer, ToPlayer};
+use crate::notation::time::{TimeControl, NO_CLOCK_MOVE_TIME};
+use crate::pieces::{ByColor, Color};
+use crate::position::Position;
+use crate::referee::{Fate, Referee};
+use crate::rules::chess960;
+use crate::variant::Variant;
+
+/// How long a player may take to name its setup.
+const SETUP_TIME: Duration = Duration::from_secs(10);
+
+/// The Chess960 number of the back rank of `color` in a Looking-Glass position, if it is one.
+pub fn setup_number(pos: &Position, color: Color) -> Option<u32> {
+    let fen = pos.to_fen();
+    let board = fen.split(' ').next()?;
+    let rank = board.split(['/', '|']).find(|row| {
+        row.len() == 8
+            && row.chars().all(|c| c.is_ascii_alphabetic() && (c.is_ascii_uppercase() == (color == Color::White)))
+            && !row.chars().any(|c| c.eq_ignore_ascii_case(&'p'))
+    })?;
+    let upper = rank.to_ascii_uppercase();
+    (0..960).find(|&n| chess960::back_rank(n).is_some_and(|r| r.iter().collect::<String>() == upper))
+}
+
+/// A game's clocks: each side's time left, increment and period.
+struct HiddenClocks {
+    left: [Duration; 2],
+    increment: [Duration; 2],
+    tcs: [TimeControl; 2],
+}
+
+impl HiddenClocks {
+    fn new(tcs: [TimeControl; 2]) -> HiddenClocks {
+        let start = tcs.map(|tc| match tc {
+            TimeControl::Clock { base, increment, .. } => (base, increment),
+            TimeControl::PerMove(t) => (t, Duration::ZERO),
+            TimeControl::Infinite => (NO_CLOCK_MOVE_TIME, Duration::ZERO),
+        });
+        HiddenClocks { left: start.map(|(left, _)| left), increment: start.map(|(_, inc)| inc), tcs }
+    }
+
+    /// The time `s` has for its next order.
+    fn before_order(&mut self, s: usize) -> Duration {
+        if let TimeControl::PerMove(t) = self.tcs[s] {
+            self.left[s] = t;
+        }
+        self.left[s]
+    }
+
+    /// Charges `elapsed` to `s`, with the increment when the order was carried out.
+    fn charge(&mut self, s: usize, elapsed: Duration, played: bool) -> Option<Duration> {
+        match self.tcs[s] {
+            TimeControl::Clock { .. } => {
+                self.left[s] =
+                    self.left[s].saturating_sub(elapsed) + if played { self.increment[s] } else { Duration::ZERO };
+                Some(self.left[s])
+            }
+            TimeControl::PerMove(_) | TimeControl::Infinite => None,
+        }
+    }
+}
+
+/// A seat at a hidden game: an `lgp` engine, or a person at the terminal.
+pub trait Seat {
+    /// The name the record shows.
+    fn name(&self) -> String;
+    /// Whether the seat plays by the clock (a person at the terminal does not).
+    fn timed(&self) -> bool;
+    /// Tells the seat what the referee says.
+    fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String>;
+    /// The seat's next message, before `deadline` if there is one.
+    fn next(&mut self, deadline: Option<Instant>) -> Result<FromPlayer, Answer>;
+}
+
+impl Seat for Engine {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn timed(&self) -> bool {
+        true
+    }
+
+    fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String> {
+        for m in messages {
+            self.send_lgp(&m.line(&variant.geometry))?;
+        }
+        Ok(())
+    }
+
+    /// Lines that are not messages (thinking output, a stray line) are passed over.
+    fn next(&mut self, deadline: Option<Instant>) -> Result<FromPlayer, Answer> {
+        let deadline = deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400));
+        loop {
+            let line = self.read_lgp(deadline)?;
+            match FromPlayer::parse(&line) {
+                Ok(message) => return Ok(message),
+                // A malformed setup is an answer, and a wrong one.
+                Err(e) if line.starts_with("setup") => return Err(Answer::Refused(e)),
+                Err(_) => {}
+            }
+        }
+    }
+}
+
+/// Plays one hidden game: `seats[0]` has White, each on its time control.
+pub fn play_hidden_game(
+    rules: &GameRules,
+    hidden: HiddenRules,
+    opening: &Opening,
+    seats: [&mut dyn Seat; 2],
+    tcs: [TimeControl; 2],
+) -> GameRecord {
+    let variant = rules.variant.clone();
+    let mut record = GameRecord::new(opening, [seats[0].name(), seats[1].name()], rules.tc);
+    record.time_controls = tcs;
+    let mut start = match Position::from_fen(variant.clone(), &opening.fen) {
+        Ok(pos) => pos,
+        Err(e) => return end(record, None, format!("opening: {e}"), Termination::Abandoned),
+    };
+    // Setups: the opening's, or each player's choice.
+    let mut setups = ByColor([0u32; 2]);
+    for color in Color::ALL {
+        let s = color.index();
+        let new_game = ToPlayer::NewGame { color, rule: hidden.rule };
+        if let Err(e) = seats[s].tell(&variant, &[new_game]) {
+            record.broken[s] = true;
+            return end(record, Some(color.flip()), e, Termination::Abandoned);
+        }
+        setups[color] = if hidden.players_choose {
+            match ask_setup(&mut *seats[s], &variant) {
+                Ok(n) => n,
+                Err((answer, why)) => {
+                    record.broken[s] = matches!(answer, Some(Answer::Crashed(_) | Answer::Timeout));
+                    return end(record, Some(color.flip()), why, Termination::Abandoned);
+                }
+            }
+        } else {
+            setup_number(&start, color).unwrap_or(chess960::STANDARD_SETUP)
+        };
+    }
+    if hidden.players_choose {
+        let fen = chess960::setup_fen(&variant.start_fen, setups[Color::White], setups[Color::Black]);
+        match fen.map(|fen| Position::from_fen(variant.clone(), &fen)) {
+            Some(Ok(pos)) => start = pos,
+            _ => return end(record, None, "the setups make no position".into(), Termination::Abandoned),
+        }
+        record.opening.fen = start.to_fen();
+    }
+    record.setups = Some(setups.0);
+    let mut pos = start;
+    for text in &opening.moves {
+        match crate::movegen::parse_move(&crate::rules::LookingGlass, &mut pos, text) {
+            Ok(mv) => {
+                pos.make(mv);
+                record.moves.push(Played::book(mv));
+            }
+            Err(e) => return end(record, None, format!("opening move {text}: {e}"), Termination::Abandoned),
+        }
+    }
+    record.book_moves = record.moves.len();
+    let mut referee = match Referee::new(pos, hidden.rule) {
+        Ok(r) => r,
+        Err(e) => return end(record, None, e, Termination::Abandoned),
+    };
+    for color in Color::ALL {
+        let s = color.index();
+        let mut messages = vec![ToPlayer::Setup(setups[color])];
+        messages.extend(ToPlayer::of_view(&variant, &referee.view(color)));
+        if let Err(e) = seats[s].tell(&variant, &messages) {
+            record.broken[s] = true;
+            return end(record, Some(color.flip()), e, Termination::Abandoned);
+        }
+    }
+    let mut clocks = HiddenClocks::new(tcs);
+    let mut notes = Vec::new();
+    while referee.end().is_none() {
+        let orderer = referee.orderer();
+        let s = orderer.index();
+        let name = orderer.name();
+        let for_opponent = orderer != referee.side_to_move();
+        let left = clocks.before_order(s);
+        let movetime = matches!(tcs[s], TimeControl::PerMove(_)).then(|| left.as_millis() as u64);
+        let go = ToPlayer::Go { time: ByColor(clocks.left.map(|d| d.as_millis() as u64)), movetime, for_opponent };
+        if let Err(e) = seats[s].tell(&variant, &[go]) {
+            record.broken[s] = true;
+            return end(record, Some(orderer.flip()), e, Termination::Abandoned);
+        }
+        let asked = Instant::now();
+        let deadline = seats[s].timed().then(|| asked + left + rules.margin);
+        let text = loop {
+            match seats[s].next(deadline) {
+                Ok(FromPlayer::Order(text)) => break text,
+                Ok(FromPlayer::Ask) => {
+                    let yes = referee.ask(orderer);
+                    notes.push(format!("{name} asks: {}", if yes { "yes" } else { "no" }));
+                    if let Err(e) = seats[s].tell(&variant, &[ToPlayer::Answer(yes)]) {
+                        record.broken[s] = true;
+                        return end(record, Some(orderer.flip()), e, Termination::Abandoned);
+                    }
+                }
+                Ok(FromPlayer::Resign) => {
+                    return end(record, Some(orderer.flip()), format!("{name} resigns"), Termination::Normal)
+                }
+                Ok(_) => {}
+                Err(Answer::Timeout) => {
+                    record.broken[s] = true;
+                    let reason = format!("{name} loses on time");
+                    return end(record, Some(orderer.flip()), reason, Termination::TimeForfeit);
+                }
+                Err(other) => {
+                    record.broken[s] = true;
+                    let why = match other {
+                        Answer::Crashed(why) | Answer::Refused(why) => why,
+                        _ => "stopped answering".into(),
+                    };
+                    return end(record, Some(orderer.flip()), format!("{name}'s player {why}"), Termination::Abandoned);
+                }
+            }
+        };
+        let elapsed = asked.elapsed();
+        if seats[s].timed() && elapsed > left + rules.margin {
+            return end(record, Some(orderer.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
+        }
+        let fate = match referee.order(orderer, &text) {
+            Ok(fate) => fate,
+            Err(e) => return end(record, Some(orderer.flip()), e, Termination::RulesInfraction),
+        };
+        let clock = clocks.charge(s, elapsed, matches!(fate, Fate::Played(_)));
+        notes.push(format!("{name} orders {text}: {}", fate_words(&variant, &fate)));
+        if let Err(e) = seats[s].tell(&variant, &[ToPlayer::of_fate(&variant, &fate)]) {
+            record.broken[s] = true;
+            return end(record, Some(orderer.flip()), e, Termination::Abandoned);
+        }
+        // A move or the end is news to both; a refused or impossible order only to the one who
+        // gave it (its strikes), and under the alternative rule to the one who orders next.
+        let told = if matches!(fate, Fate::Played(_)) || referee.end().is_some() || referee.orderer() != orderer {
+            Color::ALL.to_vec()
+        } else {
+            vec![orderer]
+        };
+        if let Fate::Played(played) = fate {
+            record.moves.push(Played {
+                mv: played.mv,
+                elapsed,
+                clock,
+                thought: Thought::default(),
+                notes: std::mem::take(&mut notes),
+            });
+        }
+        for color in told {
+            let view = ToPlayer::of_view(&variant, &referee.view(color));
+            if let Err(e) = seats[color.index()].tell(&variant, &view) {
+                record.broken[color.index()] = true;
+                return end(record, Some(color.flip()), e, Termination::Abandoned);
+            }
+        }
+    }
+    let end_of_game = referee.end().expect("the loop ran to the end");
+    let mut reason = end_of_game.describe();
+    if !notes.is_empty() {
+        reason = format!("{reason} (after: {})", notes.join("; "));
+    }
+    end(record, end_of_game.winner, reason, Termination::Normal)
+}
+
+/// Asks a seat for its setup; a wrong answer or none loses it the game.
+fn ask_setup(seat: &mut dyn Seat, variant: &Variant) -> Result<u32, (Option<Answer>, String)> {
+    seat.tell(variant, &[ToPlayer::SetupQuery]).map_err(|e| (None, e))?;
+    let deadline = seat.timed().then(|| Instant::now() + SETUP_TIME);
+    loop {
+        match seat.next(deadline) {
+            Ok(FromPlayer::Setup(Some(n))) => return Ok(n),
+            Ok(FromPlayer::Setup(None)) => {
+                let nanos =
+                    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+                return Ok(crate::random::Rng::new(nanos as u64).below(960) as u32);
+            }
+            Ok(_) => {}
+            Err(Answer::Refused(why)) => return Err((None, format!("{}: {why}", seat.name()))),
+            Err(answer) => {
+                let why = format!("{}: no setup within {} s", seat.name(), SETUP_TIME.as_secs());
+                return Err((Some(answer), why));
+            }
+        }
+    }
+}
+
+/// The fate of an order in words, for the record.
+fn fate_words(variant: &Variant, fate: &Fate) -> String {
+    let g = &variant.geometry;
+    match fate {
+        Fate::Refused(why) => format!("refused ({why})"),
+        Fate::Impossible { strikes } => format!("impossible, strike {strikes}"),
+        Fate::Played(p) => {
+            let mut words = if p.shortened() {
+                format!("shortened to {}", g.square_name(p.reached))
+            } else {
+                "carried out".to_string()
+            };
+            if let Some(c) = p.captured {
+                words += &format!(", takes {} on {}", c.piece, g.square_name(c.square));
+            }
+            words += if p.transferred() { ", transfers" } else { ", stays" };
+            words
+        }
+    }
+}
