@@ -4,9 +4,8 @@
 
 pub mod belief;
 
-use std::collections::HashMap;
 use std::sync::mpsc::Receiver;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::config::Config;
 use crate::engine::Engine;
@@ -15,7 +14,7 @@ use crate::notation::lgp::{order_text, FateReport, FromPlayer, ToPlayer};
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::random::Rng;
-use crate::referee::world;
+use crate::referee::{world, Fate, Referee, StrikeRule};
 use crate::rules::chess960::STANDARD_SETUP;
 use crate::search::Limits;
 use belief::Belief;
@@ -24,8 +23,12 @@ use super::Event;
 
 /// The variant the hidden game is played in.
 const VARIANT: &str = "lookingglass";
-/// Guessed positions the blind player searches per order.
-const SAMPLES: usize = 4;
+/// Positions the blind player draws from its belief to judge an order's risk of a strike.
+const SAMPLES: usize = 8;
+/// Orders the blind player may set aside as too likely impossible before it gives one anyway.
+const RISKY_ORDERS: usize = 3;
+/// The shortest search worth starting.
+const MIN_SEARCH: Duration = Duration::from_millis(5);
 /// Share of the remaining time one order may take.
 const TIME_SHARE: u64 = 30;
 
@@ -148,48 +151,61 @@ impl Game {
             }
             Player::Naive => {
                 let mut pos = self.belief.guess(self.color)?;
-                self.search(engine, &mut pos, budget).map(|(order, _)| order)
+                self.search(engine, &mut pos, budget, &[]).map(|(order, _)| order)
             }
             Player::Blind => self.blind_choice(engine, rng, budget),
         }
     }
 
-    /// Searches several sampled positions; the order most of them choose wins, ties broken by
-    /// the mean score, and an order in the unseen world loses a vote for each sample in which
-    /// it would be impossible.
+    /// Searches the position it believes most likely, then tries the chosen order on positions
+    /// drawn from its belief: an order in the unseen world that the referee would find
+    /// impossible in most of them is set aside and the next best is searched for, so that it
+    /// seldom risks a strike (a set-aside order is still given if nothing safer turns up).
     fn blind_choice(&mut self, engine: &mut Engine, rng: &mut Rng, budget: Duration) -> Option<String> {
-        let share = budget / SAMPLES as u32;
-        let mut tally: HashMap<String, (i32, i64)> = HashMap::new();
-        let mut samples = Vec::new();
-        for i in 0..SAMPLES {
-            let sampled = if i == 0 { self.belief.guess(self.color) } else { self.belief.sample(self.color, rng) };
-            let Some(mut pos) = sampled else { continue };
-            if let Some((order, score)) = self.search(engine, &mut pos, share) {
-                let entry = tally.entry(order).or_default();
-                entry.0 += 1;
-                entry.1 += score as i64;
+        let samples: Vec<Position> = (0..SAMPLES).filter_map(|_| self.belief.sample(self.color, rng)).collect();
+        let mut guess = self.belief.guess(self.color)?;
+        let deadline = Instant::now() + budget;
+        let mut set_aside = Vec::new();
+        for attempt in 0..=RISKY_ORDERS {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let time = if attempt == 0 { left * 2 / 3 } else { left / 2 };
+            let Some((order, _)) = self.search(engine, &mut guess, time.max(MIN_SEARCH), &set_aside) else { break };
+            if self.strike_risk(&samples, &order) <= 0.5 {
+                return Some(order);
             }
-            samples.push(pos);
+            set_aside.push(order);
         }
-        let unseen = world(self.color.flip());
-        let mut best: Option<(String, i32, i64)> = None;
-        for (order, (votes, total)) in tally {
-            let mut value = votes;
-            if order.starts_with(&(unseen.number() + 1).to_string()) {
-                let possible = samples.iter_mut().filter_map(|pos| order_move(engine, pos, &order)).count();
-                value -= (samples.len() - possible) as i32;
-            }
-            let mean = total / votes.max(1) as i64;
-            if best.as_ref().is_none_or(|(_, v, m)| (value, mean) > (*v, *m)) {
-                best = Some((order, value, mean));
-            }
-        }
-        best.map(|(order, _, _)| order)
+        set_aside.into_iter().next()
     }
 
-    /// The best untried order in `pos` and its score.
-    fn search(&self, engine: &mut Engine, pos: &mut Position, budget: Duration) -> Option<(String, i32)> {
-        let moves = self.untried(engine, pos);
+    /// The share of `samples` in which the referee would find `order` impossible (none for an
+    /// order in the player's own world, which is checked, not struck).
+    fn strike_risk(&self, samples: &[Position], order: &str) -> f64 {
+        let unseen = (world(self.color.flip()).number() + 1).to_string();
+        if samples.is_empty() || !order.starts_with(&unseen) {
+            return 0.0;
+        }
+        let impossible = samples
+            .iter()
+            .filter(|pos| {
+                let fate =
+                    Referee::new((*pos).clone(), StrikeRule::Strikes).and_then(|mut r| r.order(self.color, order));
+                matches!(fate, Ok(Fate::Impossible { .. }))
+            })
+            .count();
+        impossible as f64 / samples.len() as f64
+    }
+
+    /// The best order in `pos` that was neither tried this turn nor `set_aside`, and its score.
+    fn search(
+        &self,
+        engine: &mut Engine,
+        pos: &mut Position,
+        budget: Duration,
+        set_aside: &[String],
+    ) -> Option<(String, i32)> {
+        let mut moves = self.untried(engine, pos);
+        moves.retain(|(_, order)| !set_aside.contains(order));
         if moves.is_empty() {
             return None;
         }
@@ -214,11 +230,4 @@ impl Game {
             .filter(|(_, order)| !self.tried.contains(order))
             .collect()
     }
-}
-
-/// The move of `pos` that `order` asks for as written, if it is legal there.
-fn order_move(engine: &Engine, pos: &mut Position, order: &str) -> Option<Move> {
-    let mut moves = Vec::new();
-    crate::movegen::legal(&crate::rules::LookingGlass, pos, &mut moves);
-    moves.into_iter().find(|&m| order_text(engine.variant(), m) == order)
 }
