@@ -1,20 +1,14 @@
 //! Hidden-information Looking-Glass through the real binary: Vorpal's `lgp` players, the
 //! referee in `vorpal match --hidden`, its record of the games, and its arbitration.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const VORPAL: &str = env!("CARGO_BIN_EXE_vorpal");
-
-fn vorpal(args: &[&str]) -> Output {
-    Command::new(VORPAL).args(args).output().expect("vorpal runs")
-}
-
-fn text(output: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
-}
+use common::{text, vorpal, VORPAL};
 
 fn temp_pgn(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("vorpal-hidden-{}-{name}.pgn", std::process::id()));
@@ -73,80 +67,24 @@ fn hidden_match_the_alternative_rule_and_players_choosing_setups() {
     assert_eq!(pgn.matches("[Hidden \"true\"]").count(), 2, "{pgn}");
 }
 
+/// `vorpal match` with these words (`V` standing for Vorpal's path) fails, saying `expected`.
+fn refused(words: &str, expected: &str) {
+    let args: Vec<&str> = words.split_whitespace().map(|w| if w == "V" { VORPAL } else { w }).collect();
+    let out = vorpal(&args);
+    assert!(!out.status.success() && text(&out).contains(expected), "{words}: {}", text(&out));
+}
+
 #[test]
 fn hidden_match_refuses_what_it_cannot_referee() {
-    let out = vorpal(&[
-        "match",
-        "--variant",
-        "lookingglass",
-        "--hidden",
-        "--engine",
-        VORPAL,
-        "--engine",
-        VORPAL,
-        "--games",
-        "1",
-        "--st",
-        "0.02",
-    ]);
-    assert!(!out.status.success() && text(&out).contains("needs every engine to speak lgp"), "{}", text(&out));
-    let out = vorpal(&[
-        "match",
-        "--variant",
-        "lookingglass",
-        "--engine",
-        VORPAL,
-        "--proto",
-        "lgp",
-        "--engine",
-        VORPAL,
-        "--proto",
-        "lgp",
-        "--games",
-        "1",
-        "--st",
-        "0.02",
-    ]);
-    assert!(!out.status.success() && text(&out).contains("add --hidden"), "{}", text(&out));
-    let out = vorpal(&[
-        "match",
-        "--variant",
-        "alice",
-        "--hidden",
-        "--engine",
-        VORPAL,
-        "--proto",
-        "lgp",
-        "--engine",
-        VORPAL,
-        "--proto",
-        "lgp",
-        "--games",
-        "1",
-        "--st",
-        "0.02",
-    ]);
-    assert!(!out.status.success() && text(&out).contains("referees lookingglass"), "{}", text(&out));
-    let out = vorpal(&[
-        "match",
-        "--variant",
-        "lookingglass",
-        "--hidden",
-        "rule=never",
-        "--engine",
-        VORPAL,
-        "--proto",
-        "lgp",
-        "--engine",
-        VORPAL,
-        "--proto",
-        "lgp",
-        "--games",
-        "1",
-        "--st",
-        "0.02",
-    ]);
-    assert!(!out.status.success() && text(&out).contains("rule=strikes|opponent-orders"), "{}", text(&out));
+    let rest = "--games 1 --st 0.02";
+    let lgp = "--engine V --proto lgp --engine V --proto lgp";
+    refused(
+        &format!("match --variant lookingglass --hidden --engine V --engine V {rest}"),
+        "needs every engine to speak lgp",
+    );
+    refused(&format!("match --variant lookingglass {lgp} {rest}"), "add --hidden");
+    refused(&format!("match --variant alice --hidden {lgp} {rest}"), "referees lookingglass");
+    refused(&format!("match --variant lookingglass --hidden rule=never {lgp} {rest}"), "rule=strikes|opponent-orders");
 }
 
 #[test]

@@ -7,17 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::ensure_installed;
-
-const VORPAL: &str = env!("CARGO_BIN_EXE_vorpal");
-
-fn vorpal(args: &[&str]) -> Output {
-    Command::new(VORPAL).args(args).output().expect("vorpal runs")
-}
-
-fn text(output: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
-}
+use common::{ensure_installed, text, vorpal, VORPAL};
 
 fn temp_pgn(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("vorpal-match-{}-{name}.pgn", std::process::id()));

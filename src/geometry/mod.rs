@@ -13,43 +13,54 @@ pub const MAX_CELLS: usize = 128;
 /// The most files or ranks a layer may have.
 pub const MAX_SIDE: u8 = 16;
 
+/// The methods a small index newtype shares: `new` (checked below `$max` in debug builds),
+/// `number`, `index` and `up_to`; for boards, cells and piece types.
+macro_rules! small_index {
+    ($name:ident, $max:expr, $what:literal) => {
+        impl $name {
+            #[doc = concat!("The ", $what, " numbered `number`.")]
+            #[inline]
+            pub const fn new(number: u8) -> $name {
+                debug_assert!((number as usize) < $max);
+                $name(number)
+            }
+
+            #[doc = concat!("The ", $what, "'s number.")]
+            #[inline]
+            pub const fn number(self) -> u8 {
+                self.0
+            }
+
+            #[doc = concat!("The ", $what, "'s number as a table index.")]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            #[doc = concat!("The ", $what, "s numbered `0..count`, in order.")]
+            pub fn up_to(count: impl Into<usize>) -> impl DoubleEndedIterator<Item = $name> + Clone {
+                (0..count.into() as u8).map($name::new)
+            }
+        }
+    };
+}
+pub(crate) use small_index;
+
 /// One board of the stack, 0-based, below [`MAX_LAYERS`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 pub struct Layer(u8);
 
+small_index!(Layer, MAX_LAYERS, "board");
+
 impl Layer {
     /// The first board.
     pub const FIRST: Layer = Layer(0);
-
-    /// Board `number` (0-based).
-    #[inline]
-    pub const fn new(number: u8) -> Layer {
-        debug_assert!((number as usize) < MAX_LAYERS);
-        Layer(number)
-    }
-
-    /// The 0-based board number.
-    #[inline]
-    pub const fn number(self) -> u8 {
-        self.0
-    }
-
-    /// The board number as a table index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
 
     /// The other board of a two-board variant.
     #[inline]
     pub const fn other(self) -> Layer {
         debug_assert!(self.0 < 2);
         Layer(1 - self.0)
-    }
-
-    /// The boards `0..count`, in order.
-    pub fn up_to(count: u8) -> impl DoubleEndedIterator<Item = Layer> + Clone {
-        (0..count).map(Layer::new)
     }
 }
 
@@ -58,26 +69,9 @@ impl Layer {
 #[repr(transparent)]
 pub struct Cell(u8);
 
+small_index!(Cell, MAX_CELLS, "cell");
+
 impl Cell {
-    /// Cell number `number` (`rank * files + file`).
-    #[inline]
-    pub const fn new(number: u8) -> Cell {
-        debug_assert!((number as usize) < MAX_CELLS);
-        Cell(number)
-    }
-
-    /// The cell's number.
-    #[inline]
-    pub const fn number(self) -> u8 {
-        self.0
-    }
-
-    /// The cell's number as a table or bit index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
     /// The cell halfway between two cells of one file, such as the square a double step passes.
     #[inline]
     pub const fn midpoint(self, other: Cell) -> Cell {
@@ -88,11 +82,6 @@ impl Cell {
     #[inline]
     pub const fn shifted(self, by: i8) -> Cell {
         Cell::new(self.0.wrapping_add_signed(by))
-    }
-
-    /// The cells `0..count`, in order.
-    pub fn up_to(count: usize) -> impl DoubleEndedIterator<Item = Cell> + Clone {
-        (0..count as u8).map(Cell::new)
     }
 }
 

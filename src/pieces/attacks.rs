@@ -529,7 +529,7 @@ mod tests {
             for _ in 0..20 {
                 blockers = blockers.with(Cell::new(rng.below(90) as u8));
             }
-            for cell in Cell::up_to(90) {
+            for cell in Cell::up_to(90usize) {
                 let mut walked = Bitboard::EMPTY;
                 for s in &amazon.steps {
                     let mut at = cell;
@@ -577,7 +577,7 @@ mod tests {
             let (near, far) = (random_board(), random_board());
             let blockers = |b: &[Bitboard; 5]| b.iter().fold(Bitboard::EMPTY, |x, &y| x | y);
             let (near_blockers, far_blockers) = (blockers(&near), blockers(&far));
-            for cell in Cell::up_to(42) {
+            for cell in Cell::up_to(42usize) {
                 for by in Color::ALL {
                     let apart = t.attackers(by, cell, near_blockers, |r| near[r.index()], true).any()
                         || t.attackers(by, cell, far_blockers, |r| far[r.index()], true).any();

@@ -76,31 +76,7 @@ impl<T> IndexMut<Color> for ByColor<T> {
 #[repr(transparent)]
 pub struct Role(u8);
 
-impl Role {
-    /// The piece type at `number` in the piece list.
-    #[inline]
-    pub const fn new(number: u8) -> Role {
-        debug_assert!((number as usize) < MAX_ROLES);
-        Role(number)
-    }
-
-    /// The position in the piece list.
-    #[inline]
-    pub const fn number(self) -> u8 {
-        self.0
-    }
-
-    /// The position in the piece list, as a table index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The roles `0..count`, in order.
-    pub fn up_to(count: usize) -> impl DoubleEndedIterator<Item = Role> + Clone {
-        (0..count as u8).map(Role::new)
-    }
-}
+crate::geometry::small_index!(Role, MAX_ROLES, "piece type");
 
 /// The most piece types a variant may define.
 pub const MAX_ROLES: usize = 12;

@@ -125,7 +125,7 @@ impl<W: Word> Rules<W> for Lma<W> {
     fn evasion_cells(&self, pos: &Position<W>, king: Square) -> Option<[Bitboard<W>; MAX_LAYERS]> {
         let them = pos.side().flip();
         let mut cells = [Bitboard::EMPTY; MAX_LAYERS];
-        for layer in Layer::up_to(2) {
+        for layer in Layer::up_to(2u8) {
             cells[layer.index()] = attack_lines(pos, layer, king.cell(), them);
         }
         let twin = king.layer().other().index();

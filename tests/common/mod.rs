@@ -5,6 +5,7 @@
 pub mod engine;
 pub mod reference;
 
+use std::process::{Command, Output};
 use std::sync::Arc;
 
 use vorpal::config::Config;
@@ -174,4 +175,17 @@ pub fn ensure_installed(program: &str, package: &str) -> Option<String> {
     }
     assert!(Path::new(program).exists(), "{program} is needed: apt-get install {package} (the test could not)");
     Some(program.to_string())
+}
+
+/// The binary under test.
+pub const VORPAL: &str = env!("CARGO_BIN_EXE_vorpal");
+
+/// Runs the binary with `args` and waits for it.
+pub fn vorpal(args: &[&str]) -> Output {
+    Command::new(VORPAL).args(args).output().expect("vorpal runs")
+}
+
+/// What a run printed: standard output, then standard error.
+pub fn text(output: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }
