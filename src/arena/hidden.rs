@@ -112,13 +112,35 @@ impl Seat for Engine {
     }
 }
 
-/// Plays one hidden game: `seats[0]` has White, each on its time control.
+/// Plays one hidden game: `seats[0]` has White, each on its time control. An end the referee
+/// did not announce (a forfeit, a resignation, a crash) is told to both seats afterwards.
 pub fn play_hidden_game(
     rules: &GameRules,
     hidden: HiddenRules,
     opening: &Opening,
-    seats: [&mut dyn Seat; 2],
+    mut seats: [&mut dyn Seat; 2],
     tcs: [TimeControl; 2],
+) -> GameRecord {
+    let mut announced = false;
+    let record = referee_game(rules, hidden, opening, &mut seats, tcs, &mut announced);
+    if !announced {
+        let end = ToPlayer::End { result: record.result.clone(), reason: record.reason.clone() };
+        for seat in seats {
+            // A seat that crashed cannot be told; the others are.
+            let _ = seat.tell(&rules.variant, std::slice::from_ref(&end));
+        }
+    }
+    record
+}
+
+/// The game itself; `announced` is set when the referee's own end was told to both seats.
+fn referee_game(
+    rules: &GameRules,
+    hidden: HiddenRules,
+    opening: &Opening,
+    seats: &mut [&mut dyn Seat; 2],
+    tcs: [TimeControl; 2],
+    announced: &mut bool,
 ) -> GameRecord {
     let variant = rules.variant.clone();
     let mut record = GameRecord::new(opening, [seats[0].name(), seats[1].name()], rules.tc);
@@ -265,6 +287,7 @@ pub fn play_hidden_game(
             }
         }
     }
+    *announced = true;
     let end_of_game = referee.end().expect("the loop ran to the end");
     let mut reason = end_of_game.describe();
     if !notes.is_empty() {

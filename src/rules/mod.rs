@@ -80,6 +80,10 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// Whether the search may pass (null move); see `search::alphabeta` for why not without check.
     const NULL_MOVE: bool = !Self::KING_CAPTURE;
 
+    /// The plies a pass is searched shallower by, before the depth's share (`depth / 6`): the
+    /// families where a quiet move is often the threat a shallow pass misses reduce less.
+    const NULL_MOVE_REDUCTION: i32 = 3;
+
     /// The cells of `layer` that stop a rider there.
     #[inline]
     fn blockers(&self, pos: &Position<W>, layer: Layer) -> Bitboard<W> {

@@ -347,7 +347,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         }
         if let Some(stand) = stand.filter(|_| null_ok && depth >= 3 && !is_mate(beta) && self.has_pieces(pos)) {
             if stand >= beta {
-                let r = 2 + depth / 6;
+                let r = R::NULL_MOVE_REDUCTION + depth / 6;
                 let undo = pos.make_null();
                 let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, Reached::Pass);
                 pos.unmake_null(undo);

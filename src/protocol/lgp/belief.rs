@@ -143,12 +143,13 @@ impl Belief {
         let mut seen = BTreeMap::new();
         let layers: Vec<&str> = board.split('|').collect();
         for (l, text) in layers.iter().enumerate().take(g.layers as usize) {
-            for (row, rank_text) in text.split('/').enumerate() {
+            // A view of another shape than the variant's (a faulty referee) is read as far as it fits.
+            for (row, rank_text) in text.split('/').enumerate().take(g.ranks as usize) {
                 let rank = g.ranks - 1 - row as u8;
                 let mut file = 0u8;
                 let mut digits = String::new();
                 let flush = |digits: &mut String, file: &mut u8| {
-                    *file += digits.parse::<u8>().unwrap_or(0);
+                    *file = file.saturating_add(digits.parse::<u8>().unwrap_or(0));
                     digits.clear();
                 };
                 for c in rank_text.chars() {
@@ -161,7 +162,7 @@ impl Belief {
                         let sq = Square::new(Layer::new(l as u8), g.cell(file, rank));
                         seen.insert(sq.index(), Some(c));
                     }
-                    file += 1;
+                    file = file.saturating_add(1);
                 }
                 flush(&mut digits, &mut file);
             }
