@@ -127,6 +127,13 @@ impl Order {
             })
     }
 
+    /// Files and ranks from the order's square to its target.
+    fn displacement(&self, pos: &Position) -> (i32, i32) {
+        let g = &pos.variant().geometry;
+        let (from, to) = (self.from.cell(), self.to.cell());
+        (g.file(to) as i32 - g.file(from) as i32, g.rank(to) as i32 - g.rank(from) as i32)
+    }
+
     /// Where a pawn's order takes it: a step or a double step forward to an empty square
     /// (a double step blocked on its second square becomes a single step), or a diagonal
     /// capture of an enemy piece. En passant is never carried out here: its two pawns stand on
@@ -138,10 +145,7 @@ impl Order {
         let forward = if us == Color::White { 1 } else { -1 };
         let occupied = pos.occupied(layer);
         let one = g.offset(self.from.cell(), 0, forward)?;
-        let (df, dr) = (
-            g.file(self.to.cell()) as i32 - g.file(self.from.cell()) as i32,
-            g.rank(self.to.cell()) as i32 - g.rank(self.from.cell()) as i32,
-        );
+        let (df, dr) = self.displacement(pos);
         match (df, dr * forward) {
             (0, 1) => (!occupied.contains(one)).then_some(one),
             (0, 2) if variant.double_step && variant.double_step_zone[us].contains(self.from.cell()) => {
@@ -165,10 +169,7 @@ impl Order {
         let variant = pos.variant();
         let g = &variant.geometry;
         let layer = self.from.layer();
-        let (df, dr) = (
-            g.file(self.to.cell()) as i32 - g.file(self.from.cell()) as i32,
-            g.rank(self.to.cell()) as i32 - g.rank(self.from.cell()) as i32,
-        );
+        let (df, dr) = self.displacement(pos);
         let turn = if us == Color::White { 1 } else { -1 };
         let steps = variant.pieces[role.index()].steps.iter().map(|s| (s.dx as i32 * turn, s.dy as i32 * turn, s));
         let (dx, dy, step, count) = steps

@@ -26,6 +26,7 @@ struct Guess {
 }
 
 /// A blind player's knowledge: the last view, and the enemy pieces believed in the unseen world.
+#[derive(Clone)]
 pub struct Belief {
     variant: Arc<Variant>,
     color: Color,
@@ -223,14 +224,7 @@ impl Belief {
 
     /// A guessed position in which the unconfirmed back-rank pieces stand as in a random setup.
     pub fn sample(&self, side: Color, rng: &mut Rng) -> Option<Position> {
-        let mut other = Belief {
-            variant: self.variant.clone(),
-            color: self.color,
-            seen: self.seen.clone(),
-            enemy: self.enemy.clone(),
-            castling: self.castling.clone(),
-            en_passant: self.en_passant,
-        };
+        let mut other = self.clone();
         // Only the back-rank pieces still assumed on setup squares are redrawn: they move together.
         let rank = if self.color == Color::White { self.variant.geometry.ranks - 1 } else { 0 };
         let back = |i: &usize| self.variant.geometry.rank(Square::from_index(*i).cell()) == rank;
