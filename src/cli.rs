@@ -240,6 +240,15 @@ pub enum Command {
         #[arg(long, value_name = "PATH")]
         pgn: Option<PathBuf>,
     },
+    /// Serve a page that draws every board of any variant and plays it, in the browser.
+    Gui {
+        /// The port (0: any free one; the address is printed).
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+        /// The address to listen on: only this machine unless another is given.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
     /// Play a match between two engines, or a tournament of more, Vorpal's rules as the arbiter.
     Match(Box<MatchArgs>),
     /// Search a position: one info line per iteration, then `bestmove MOVE`.
@@ -419,6 +428,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         Command::PlayHidden { side, engine, setup, seed, st, rule, pgn } => {
             play_hidden(&config, HiddenGame { side, engine, setup, seed, st, rule, pgn })
         }
+        Command::Gui { port, host } => crate::gui::serve(config, &host, port).map_err(bad),
         Command::Completions { .. } | Command::Man => unreachable!("answered before the configuration is read"),
     }
 }

@@ -9,6 +9,7 @@ pub mod config;
 pub mod engine;
 pub mod eval;
 pub mod geometry;
+pub mod gui;
 pub mod movegen;
 pub mod notation;
 pub mod output;

@@ -21,6 +21,7 @@ const LEVELS: &[&[&str]] = &[
     &["engine"],
     &["notation"],
     &["protocol", "arena"],
+    &["gui"],
     &["cli"],
     &["lib", "main"],
 ];

@@ -1,0 +1,258 @@
+//! `vorpal gui`: a local web server and the page it serves, which draws every board of any
+//! variant and plays it against Vorpal or between two people.
+//!
+//! The page is one file embedded in the binary; it talks to the server in plain HTTP with the
+//! arguments in the query string, and the server answers in JSON. A page learns of changes
+//! (Vorpal's move, its lines) by asking for the state with the version it has, which the
+//! server answers as soon as there is a newer one.
+
+mod json;
+mod session;
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use json::{list, object, quote};
+use session::{Session, Setup, THINK_RANGE};
+
+use crate::config::Config;
+use crate::random::Rng;
+
+/// The page, with its script and style.
+const PAGE: &str = include_str!("page.html");
+
+/// The most games kept at once: a new one replaces the one left alone longest.
+const MAX_SESSIONS: usize = 16;
+
+/// The most requests answered at once; more are turned away.
+const MAX_REQUESTS: usize = 64;
+
+/// The longest request line accepted, and the longest body read.
+const MAX_URL: usize = 4096;
+const MAX_BODY: u64 = 4096;
+
+/// How long a page's question about news waits before being answered with no news.
+const LONGEST_WAIT: Duration = Duration::from_secs(10);
+
+/// Vorpal's time per move unless the page asks for another.
+const DEFAULT_THINK: f64 = 1.0;
+
+/// The server's state: the variants and the games.
+struct Gui {
+    config: Config,
+    sessions: Mutex<HashMap<String, Arc<Session>>>,
+    ids: Mutex<Rng>,
+}
+
+/// An answer: status, content type and body.
+struct Reply {
+    status: u16,
+    kind: &'static str,
+    body: String,
+}
+
+impl Reply {
+    fn json(body: String) -> Reply {
+        Reply { status: 200, kind: "application/json", body }
+    }
+
+    fn error(status: u16, message: impl Into<String>) -> Reply {
+        Reply { status, kind: "application/json", body: object([("error", quote(&message.into()))]) }
+    }
+}
+
+/// Serves the page at `host:port` (port 0: any free one) until the process ends; prints the
+/// address first.
+pub fn serve(config: Config, host: &str, port: u16) -> Result<(), String> {
+    let server = tiny_http::Server::http((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+    let address = server.server_addr().to_ip().ok_or("the server has no IP address")?;
+    crate::outln!("Vorpal GUI at http://{address}/ (Ctrl-C ends it)");
+    let seed = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+    let gui = Arc::new(Gui { config, sessions: Mutex::new(HashMap::new()), ids: Mutex::new(Rng::new(seed)) });
+    let busy = Arc::new(AtomicUsize::new(0));
+    for request in server.incoming_requests() {
+        if busy.load(Ordering::Relaxed) >= MAX_REQUESTS {
+            respond(request, Reply::error(503, "too many requests at once; try again"));
+            continue;
+        }
+        busy.fetch_add(1, Ordering::Relaxed);
+        let (gui, busy) = (gui.clone(), busy.clone());
+        std::thread::spawn(move || {
+            let (request, parts) = request_parts(request);
+            respond(request, gui.route(&parts));
+            busy.fetch_sub(1, Ordering::Relaxed);
+        });
+    }
+    Ok(())
+}
+
+/// What the server reads of a request: its method, path and query, and whether it was too long.
+struct Request {
+    post: bool,
+    path: String,
+    query: HashMap<String, String>,
+    url_too_long: bool,
+    body_too_long: bool,
+}
+
+fn request_parts(mut inner: tiny_http::Request) -> (tiny_http::Request, Request) {
+    let url = inner.url().to_string();
+    let post = *inner.method() == tiny_http::Method::Post;
+    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
+    let query = query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            (decode(k), decode(v))
+        })
+        .collect();
+    // The arguments are in the query; a body is read (up to a bound) only to be dropped.
+    let mut sink = Vec::new();
+    let body_too_long =
+        inner.as_reader().take(MAX_BODY + 1).read_to_end(&mut sink).map_or(true, |n| n as u64 > MAX_BODY);
+    let parts = Request { post, path: path.to_string(), query, url_too_long: url.len() > MAX_URL, body_too_long };
+    (inner, parts)
+}
+
+/// Decodes `%XX` escapes and `+` of a query part; bad escapes are kept as written.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn respond(request: tiny_http::Request, reply: Reply) {
+    let content_type = format!("{}; charset=utf-8", reply.kind);
+    let header = tiny_http::Header::from_bytes("Content-Type", content_type).expect("a valid header");
+    let no_store = tiny_http::Header::from_bytes("Cache-Control", "no-store").expect("a valid header");
+    let response = tiny_http::Response::from_string(reply.body)
+        .with_status_code(reply.status)
+        .with_header(header)
+        .with_header(no_store);
+    // A page that went away before its answer is no concern of the server's.
+    let _ = request.respond(response);
+}
+
+impl Gui {
+    /// Answers one request.
+    fn route(&self, request: &Request) -> Reply {
+        if request.url_too_long {
+            return Reply::error(414, format!("the address is longer than {MAX_URL} characters"));
+        }
+        if request.body_too_long {
+            return Reply::error(413, format!("the request's body is longer than {MAX_BODY} bytes"));
+        }
+        let arg = |name: &str| request.query.get(name).map(String::as_str);
+        match (request.post, request.path.as_str()) {
+            (false, "/") => Reply { status: 200, kind: "text/html", body: PAGE.to_string() },
+            (false, "/api/variants") => Reply::json(list(self.config.names().iter().map(|n| quote(n)))),
+            (true, "/api/new") => self.new_game(arg),
+            (false, "/api/state") => self.with_session(arg, |session| {
+                let after = arg("after").and_then(|a| a.parse().ok()).unwrap_or(0);
+                let mut game = session.wait_past(after, LONGEST_WAIT);
+                game.last_used = Instant::now();
+                Reply::json(game.state())
+            }),
+            (true, "/api/move") => self.with_session(arg, |session| match arg("move") {
+                None => Reply::error(400, "which move? (move=...)"),
+                Some(text) => outcome(session.human_move(text)),
+            }),
+            (true, "/api/undo") => self.with_session(arg, |session| outcome(session.take_back())),
+            (false, "/api/pgn") => self.with_session(arg, |session| Reply {
+                status: 200,
+                kind: "application/x-chess-pgn",
+                body: session.lock().pgn(),
+            }),
+            (_, path) if path == "/" || path.starts_with("/api/") => {
+                Reply::error(405, format!("{path} does not answer {}", if request.post { "POST" } else { "GET" }))
+            }
+            (_, path) => Reply::error(404, format!("nothing at {path}")),
+        }
+    }
+
+    fn with_session<'a>(
+        &self,
+        arg: impl Fn(&str) -> Option<&'a str>,
+        act: impl FnOnce(&Arc<Session>) -> Reply,
+    ) -> Reply {
+        let Some(id) = arg("session") else {
+            return Reply::error(400, "which game? (session=...)");
+        };
+        let session = self.sessions.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
+        match session {
+            Some(session) => act(&session),
+            None => Reply::error(404, "no such game: it was never started here, or a newer one replaced it"),
+        }
+    }
+
+    fn new_game<'a>(&self, arg: impl Fn(&str) -> Option<&'a str>) -> Reply {
+        let side = |name: &str, default: bool| match arg(name) {
+            None => Ok(default),
+            Some("human") => Ok(true),
+            Some("vorpal") => Ok(false),
+            Some(other) => Err(format!("{name}: '{other}' is neither human nor vorpal")),
+        };
+        let think = match arg("think") {
+            None => Ok(DEFAULT_THINK),
+            Some(text) => text.parse::<f64>().ok().filter(|t| (THINK_RANGE.0..=THINK_RANGE.1).contains(t)).ok_or(
+                format!("think: '{text}' is not a number of seconds from {} to {}", THINK_RANGE.0, THINK_RANGE.1),
+            ),
+        };
+        let setup = (|| {
+            Ok::<_, String>(Setup {
+                variant: arg("variant").unwrap_or("normal").to_string(),
+                fen: arg("fen").filter(|f| !f.trim().is_empty()).map(str::to_string),
+                humans: [side("white", true)?, side("black", false)?],
+                think: Duration::from_secs_f64(think?),
+            })
+        })();
+        let session = match setup.and_then(|setup| Session::start(&self.config, setup)) {
+            Ok(session) => session,
+            Err(e) => return Reply::error(400, e),
+        };
+        let id = format!("{:016x}{:016x}", self.next_id(), self.next_id());
+        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        if sessions.len() >= MAX_SESSIONS {
+            let oldest = sessions.iter().min_by_key(|(_, s)| s.lock().last_used).map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                sessions.remove(&oldest);
+            }
+        }
+        sessions.insert(id.clone(), session);
+        Reply::json(object([("session", quote(&id))]))
+    }
+
+    fn next_id(&self) -> u64 {
+        self.ids.lock().unwrap_or_else(|e| e.into_inner()).next_u64()
+    }
+}
+
+/// `{"ok":true}`, or the error.
+fn outcome(result: Result<(), String>) -> Reply {
+    match result {
+        Ok(()) => Reply::json(object([("ok", "true".into())])),
+        Err(e) => Reply::error(400, e),
+    }
+}

@@ -1,0 +1,141 @@
+//! `vorpal gui`: the server answers every request, bad ones with a reason, and keeps running;
+//! and every variant is played by clicks in a real browser (Chromium through its WebDriver).
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+use common::{ensure_installed, VORPAL};
+
+/// A running `vorpal gui` on a free port of this machine, stopped when dropped.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(VORPAL)
+            .args(["gui", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("vorpal gui starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("its output")).read_line(&mut line).expect("the address");
+        let address = line
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("http://"))
+            .map(|a| a.trim_end_matches('/').to_string())
+            .unwrap_or_else(|| panic!("no address in '{line}'"));
+        Server { child, address }
+    }
+
+    /// Sends one request line and returns the status and body.
+    fn ask(&self, method: &str, target: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("the server accepts");
+        write!(
+            stream,
+            "{method} {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+            self.address
+        )
+        .expect("the request goes out");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("an answer");
+        let status = answer.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+        let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+        (status, body)
+    }
+
+    fn alive(&mut self) -> bool {
+        self.child.try_wait().expect("its status").is_none()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The session id of a new game's answer.
+fn session_of(body: &str) -> String {
+    body.split('"').nth(3).unwrap_or_else(|| panic!("no session in {body}")).to_string()
+}
+
+#[test]
+fn gui_listens_only_on_this_machine_unless_told() {
+    let server = Server::start();
+    assert!(server.address.starts_with("127.0.0.1:"), "{}", server.address);
+}
+
+#[test]
+fn gui_refuses_bad_requests_with_a_reason_and_keeps_running() {
+    let mut server = Server::start();
+    let (status, page) = server.ask("GET", "/");
+    assert_eq!(status, 200);
+    assert!(page.contains("data-board") || page.contains("dataset.board"), "the page draws boards");
+    let refused = [
+        ("POST", "/api/new?variant=nosuch", 400, "unknown variant 'nosuch'"),
+        ("POST", "/api/new?fen=not%20a%20fen", 400, "bad FEN"),
+        ("POST", "/api/new?think=-3", 400, "think: '-3'"),
+        ("POST", "/api/new?white=robot", 400, "white: 'robot'"),
+        ("GET", "/api/state?session=0123", 404, "no such game"),
+        ("GET", "/api/state", 400, "which game"),
+        ("GET", "/api/new", 405, "does not answer GET"),
+        ("GET", "/etc/passwd", 404, "nothing at /etc/passwd"),
+    ];
+    for (method, target, expected, reason) in refused {
+        let (status, body) = server.ask(method, target);
+        assert_eq!(status, expected, "{method} {target}: {body}");
+        assert!(body.contains(reason), "{method} {target}: {body}");
+    }
+    let (status, body) = server.ask("GET", &format!("/api/variants?{}", "x".repeat(5000)));
+    assert_eq!(status, 414, "{body}");
+
+    let (status, body) = server.ask("POST", "/api/new?variant=alice&white=human&black=human");
+    assert_eq!(status, 200, "{body}");
+    let session = session_of(&body);
+    for (target, reason) in [("move=zz", "not a move"), ("move=1e21e4", "is illegal"), ("", "which move")] {
+        let (status, body) = server.ask("POST", &format!("/api/move?session={session}&{target}"));
+        assert_eq!(status, 400, "{target}: {body}");
+        assert!(body.contains(reason), "{target}: {body}");
+    }
+    let (status, body) = server.ask("POST", &format!("/api/undo?session={session}"));
+    assert_eq!((status, body.contains("no move to take back")), (400, true), "{body}");
+    let (status, body) = server.ask("POST", &format!("/api/move?session={session}&move=1e22e4"));
+    assert_eq!(status, 200, "{body}");
+    let (_, state) = server.ask("GET", &format!("/api/state?session={session}"));
+    assert!(state.contains(r#""moves":[{"text":"1e22e4""#), "{state}");
+    assert!(state.contains(r#""square":"2e4","dark":false,"piece":"P""#), "{state}");
+    let (status, body) = server.ask("POST", &format!("/api/undo?session={session}"));
+    assert_eq!(status, 200, "{body}");
+    let (_, pgn) = server.ask("GET", &format!("/api/pgn?session={session}"));
+    assert!(pgn.contains("[Variant \"alice\"]"), "{pgn}");
+    assert!(server.alive(), "the server still runs");
+}
+
+#[test]
+fn gui_plays_every_variant_by_clicks_in_a_real_browser() {
+    let Some(_) = ensure_installed("/usr/bin/chromium", "chromium") else { return };
+    let Some(_) = ensure_installed("/usr/bin/chromedriver", "chromium-driver") else { return };
+    let Some(python) = ensure_installed("/usr/bin/python3", "python3") else { return };
+    let Some(_) = ensure_installed("/usr/lib/python3/dist-packages/selenium/__init__.py", "python3-selenium") else {
+        return;
+    };
+    let server = Server::start();
+    let variants = common::text(&common::vorpal(&["variants"]));
+    let names: Vec<&str> = variants.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    assert!(names.len() >= 13, "{variants}");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/gui/browser.py");
+    let url = format!("http://{}", server.address);
+    let output = Command::new(python).args([script, &url, VORPAL, "0.05"]).args(&names).output().expect("python3 runs");
+    let report = common::text(&output);
+    println!("{report}");
+    assert!(output.status.success(), "{report}");
+    for name in names {
+        assert!(report.contains(&format!("{name}: ")), "{name} was not played: {report}");
+    }
+}

@@ -1,0 +1,45 @@
+"""Takes the screenshots of the browser GUI shown in the README and docs/gui.md.
+
+Usage: screenshots.py URL OUTDIR ; writes OUTDIR/gui-VARIANT.png for each variant below, each
+after a few moves, with a piece lifted to show its destinations.
+"""
+
+import sys
+import time
+
+from selenium.webdriver.common.by import By
+
+from browser import driver, wait_for
+
+# Per variant: the moves played, then the square of the piece lifted.
+SCENES = {
+    "alice": (["1e22e4", "1d72d5", "2e41e5", "1b82c6"], "1g1"),
+    "alice3": (["1e22e4", "1e72e5", "1g13f3"], "1g8"),
+    "lma": (["2c22c4", "1d61d4", "2b12d3"], "1c7"),
+    "monochrome": (["e2e4", "d7d5"], "e4"),
+    "insideout": (["1c22c3", "1d52d4"], "1b1"),
+}
+
+
+def main():
+    url, out = sys.argv[1], sys.argv[2]
+    browser = driver()
+    browser.set_window_size(1500, 760)
+    try:
+        for variant, (moves, lifted) in SCENES.items():
+            browser.get(f"{url}/?variant={variant}&white=human&black=human")
+            wait_for(lambda: browser.execute_script("return state && state.variant") == variant, "the board")
+            for move in moves:
+                count = browser.execute_script("return state.moves.length")
+                browser.execute_script("send('/api/move', { move: arguments[0] })", move)
+                wait_for(lambda: browser.execute_script("return state.moves.length") > count, move)
+            browser.find_element(By.CSS_SELECTOR, f'[data-square="{lifted}"]').click()
+            time.sleep(0.3)
+            browser.save_screenshot(f"{out}/gui-{variant}.png")
+            print(f"{out}/gui-{variant}.png")
+    finally:
+        browser.quit()
+
+
+if __name__ == "__main__":
+    main()
