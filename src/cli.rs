@@ -28,6 +28,8 @@ use crate::random::Rng;
 use crate::rules::chess960;
 use crate::search::personality::Personality;
 use crate::search::{Limits, MAX_HASH_MB, MAX_THREADS};
+use crate::tune::datagen::{datagen, Datagen, Written};
+use crate::tune::texel::{tune, Tune};
 use crate::variant::{CastlingStyle, Variant, FIDE_CHESS};
 use crate::{with_narrowest, with_rules};
 
@@ -287,6 +289,45 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Self-play at a fixed node count from random openings; write the quiet positions with each game's result (for `tune`).
+    Datagen {
+        /// The variant.
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Random plies before the engine plays.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Seed of the random plies.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// The file to write: one `FEN;RESULT` per line, RESULT 1, 0.5 or 0 from White's side.
+        #[arg(long, value_name = "PATH")]
+        out: PathBuf,
+    },
+    /// Fit a variant's piece values and evaluation weights to datagen's positions (Texel's method); print engine.ini's lines.
+    Tune {
+        /// The variant.
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        /// The data, as `datagen` writes it.
+        #[arg(long, value_name = "PATH")]
+        data: PathBuf,
+        /// Use at most this many positions (the first).
+        #[arg(long, default_value_t = 1_000_000)]
+        positions: usize,
+        /// Passes over all the numbers, at most.
+        #[arg(long, default_value_t = 20)]
+        rounds: usize,
+    },
     /// List the variants: name, layers, board size.
     Variants,
     /// Perft speed on fixed positions, with 1 thread and with --threads.
@@ -421,6 +462,34 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                 return Err(bad(format!("--depth 1 to {MAX_DEPTH}; --threads 1 to {MAX_THREADS}")));
             }
             bench(config, depth, threads)
+        }
+        Command::Datagen { variant, games, nodes, random_plies, seed, threads, out } => {
+            if !(1..=MAX_THREADS).contains(&threads) || nodes == 0 {
+                return Err(bad(format!("--threads 1 to {MAX_THREADS}; --nodes at least 1")));
+            }
+            let settings = Datagen { variant, games, nodes, random_plies, seed, threads, out };
+            let report = |w: &Written| {
+                let [white, draws, black] = w.results;
+                format!("{} games (+{white} ={draws} -{black} for White), {} positions", w.games, w.positions)
+            };
+            let written = datagen(&config, &settings, |w| eprintln!("{}", report(w))).map_err(bad)?;
+            crate::outln!("{} written to {}", report(&written), settings.out.display());
+            Ok(())
+        }
+        Command::Tune { variant, data, positions, rounds } => {
+            let settings = Tune { variant, data, positions, rounds };
+            let tuned = tune(&config, &settings, |step| eprintln!("{step}")).map_err(bad)?;
+            crate::outln!(
+                "{} positions, scale {:.3}: error {:.6} before, {:.6} after",
+                tuned.positions,
+                tuned.scale,
+                tuned.error.0,
+                tuned.error.1
+            );
+            for line in tuned.lines {
+                crate::outln!("{line}");
+            }
+            Ok(())
         }
         Command::Play { at, pgn: Some(path), game, .. } => play_pgn(&config, &path, game, at),
         Command::Play { at, moves, .. } => play(at.position(&config)?, &moves),

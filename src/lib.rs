@@ -21,4 +21,5 @@ pub mod random;
 pub mod referee;
 pub mod rules;
 pub mod search;
+pub mod tune;
 pub mod variant;

@@ -19,7 +19,7 @@ const LEVELS: &[&[&str]] = &[
     &["config"],
     &["search"],
     &["engine"],
-    &["notation"],
+    &["notation", "tune"],
     &["protocol", "arena"],
     &["gui"],
     &["cli"],

@@ -241,3 +241,33 @@ fn completions_and_the_manual_page_are_printed() {
     assert_eq!(tcsh.status.code(), Some(2), "{}", stderr(&tcsh));
     assert!(stderr(&tcsh).contains("possible values: bash"), "{}", stderr(&tcsh));
 }
+
+#[test]
+fn datagen_writes_quiet_positions_with_results_and_tune_fits_them() {
+    let data = temp_file("datagen.txt", "");
+    let o =
+        vorpal(&["datagen", "--variant", "alice", "--games", "4", "--nodes", "300", "--out", data.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("4 games"), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert!(!text.is_empty());
+    for line in text.lines() {
+        let (fen, result) = line.rsplit_once(';').unwrap();
+        assert!(["1", "0.5", "0"].contains(&result), "{line}");
+        assert_eq!(fen.split('|').count(), 2, "{line}");
+    }
+    let o = vorpal(&["tune", "--variant", "alice", "--data", data.to_str().unwrap(), "--rounds", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("error") && out.contains("\nvalues = N:") && out.contains("\neval = mobility:"), "{out}");
+}
+
+#[test]
+fn tune_refuses_data_it_cannot_read_with_the_line_at_fault() {
+    let bad = temp_file("tune-bad.txt", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;2\n");
+    assert_bad_input(&vorpal(&["tune", "--data", bad.to_str().unwrap()]), "line 1: expected FEN;RESULT");
+    let bad = temp_file("tune-fen.txt", "not a fen;1\n");
+    assert_bad_input(&vorpal(&["tune", "--data", bad.to_str().unwrap()]), "line 1:");
+    assert_bad_input(&vorpal(&["tune", "--data", "/nonexistent/data.txt"]), "/nonexistent/data.txt");
+    assert_bad_input(&vorpal(&["datagen", "--variant", "nosuch", "--out", "/tmp/x"]), "unknown variant 'nosuch'");
+}

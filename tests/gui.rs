@@ -118,13 +118,66 @@ fn gui_refuses_bad_requests_with_a_reason_and_keeps_running() {
 }
 
 #[test]
+fn gui_hidden_games_refuse_what_a_seat_may_not_do() {
+    let mut server = Server::start();
+    for (target, expected, reason) in [
+        ("/api/hidden/new?as=green", 400, "as: 'green'"),
+        ("/api/hidden/new?opponent=robot", 400, "opponent: 'robot'"),
+        ("/api/hidden/new?rule=mercy", 400, "mercy"),
+        ("/api/hidden/say?seat=0123&order=1e21e4", 404, "no such seat"),
+        ("/api/hidden/join?invite=0123", 404, "no such invitation"),
+    ] {
+        let (status, body) = server.ask("POST", target);
+        assert_eq!(status, expected, "{target}: {body}");
+        assert!(body.contains(reason), "{target}: {body}");
+    }
+    let (status, body) = server.ask("POST", "/api/hidden/new?opponent=human&seed=3");
+    assert_eq!(status, 200, "{body}");
+    let white = session_of(&body);
+    let invite = body.split('"').nth(7).expect("an invitation").to_string();
+    let (status, body) = server.ask("POST", &format!("/api/hidden/join?invite={invite}"));
+    assert_eq!(status, 200, "{body}");
+    let black = session_of(&body);
+    let (status, body) = server.ask("POST", &format!("/api/hidden/join?invite={invite}"));
+    assert_eq!((status, body.contains("used already")), (404, true), "an invitation works once: {body}");
+    let say = |seat: &str, what: &str| server.ask("POST", &format!("/api/hidden/say?seat={seat}&{what}"));
+    let (status, body) = say(&black, "order=1e71e5");
+    assert_eq!((status, body.contains("not your turn")), (400, true), "{body}");
+    let (status, body) = say(&white, "order=1e21e4&ask=1");
+    assert_eq!((status, body.contains("say one thing")), (400, true), "{body}");
+    // White's own world is board 1: its view has no `?` there and only `?` or its own pieces on board 2.
+    let (_, view) = server.ask("GET", &format!("/api/hidden/state?seat={white}&after=0"));
+    assert!(view.contains(r#""color":"white""#), "{view}");
+    assert!(!view.contains(r#""square":"1a1","dark":true,"piece":"?""#), "{view}");
+    assert!(view.contains(r#""square":"2a8","dark":false,"piece":"?""#), "{view}");
+    assert!(server.alive());
+}
+
+/// The browser test's needs, installed when missing; `None` where nothing can be installed.
+fn browser_test_tools() -> Option<String> {
+    ensure_installed("/usr/bin/chromium", "chromium")?;
+    ensure_installed("/usr/bin/chromedriver", "chromium-driver")?;
+    let python = ensure_installed("/usr/bin/python3", "python3")?;
+    ensure_installed("/usr/lib/python3/dist-packages/selenium/__init__.py", "python3-selenium")?;
+    Some(python)
+}
+
+#[test]
+fn gui_plays_hidden_looking_glass_in_two_browsers_without_leaks() {
+    let Some(python) = browser_test_tools() else { return };
+    let server = Server::start();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/gui/blind.py");
+    let output =
+        Command::new(python).args([script, &format!("http://{}", server.address)]).output().expect("python3 runs");
+    let report = common::text(&output);
+    println!("{report}");
+    assert!(output.status.success(), "{report}");
+    assert!(report.contains("two people: ") && report.contains("against Vorpal: "), "{report}");
+}
+
+#[test]
 fn gui_plays_every_variant_by_clicks_in_a_real_browser() {
-    let Some(_) = ensure_installed("/usr/bin/chromium", "chromium") else { return };
-    let Some(_) = ensure_installed("/usr/bin/chromedriver", "chromium-driver") else { return };
-    let Some(python) = ensure_installed("/usr/bin/python3", "python3") else { return };
-    let Some(_) = ensure_installed("/usr/lib/python3/dist-packages/selenium/__init__.py", "python3-selenium") else {
-        return;
-    };
+    let Some(python) = browser_test_tools() else { return };
     let server = Server::start();
     let variants = common::text(&common::vorpal(&["variants"]));
     let names: Vec<&str> = variants.lines().filter_map(|l| l.split_whitespace().next()).collect();

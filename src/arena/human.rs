@@ -80,20 +80,68 @@ impl<R: BufRead> Human<R> {
         }
         out
     }
+}
 
-    fn report_words(&self, variant: &Variant, r: &Report) -> String {
-        let g = &variant.geometry;
-        let mut words = format!("{} (reached {}", r.text, g.square_name(r.reached));
-        words += &if r.landed == r.reached {
-            ", stayed: its twin was occupied".to_string()
-        } else {
-            format!(", transferred to {}", g.square_name(r.landed))
-        };
-        if let Some(c) = r.captured {
-            words += &format!(", took {}", sighting_words(variant, &c));
-        }
-        words + ")"
+/// An order carried out, in words: where the piece reached and landed, and what it took.
+fn report_words(variant: &Variant, r: &Report) -> String {
+    let g = &variant.geometry;
+    let mut words = format!("{} (reached {}", r.text, g.square_name(r.reached));
+    words += &if r.landed == r.reached {
+        ", stayed: its twin was occupied".to_string()
+    } else {
+        format!(", transferred to {}", g.square_name(r.landed))
+    };
+    if let Some(c) = r.captured {
+        words += &format!(", took {}", sighting_words(variant, &c));
     }
+    words + ")"
+}
+
+/// What the referee says, in words for a person (a view in words without its diagram);
+/// `None` for what a person need not read.
+pub fn message_words(variant: &Variant, m: &ToPlayer) -> Option<String> {
+    let text = match m {
+        ToPlayer::NewGame { color, rule } => {
+            format!("You play {} in hidden Looking-Glass ({rule:?}). You see only your world.", color.name())
+        }
+        ToPlayer::SetupQuery => "Your setup? Type 'setup N' (0-959) or 'setup random'.".into(),
+        ToPlayer::Setup(n) => format!("Your setup is Chess960 number {n}."),
+        ToPlayer::View { side, captured, strikes, .. } => format!(
+            "{} to move. Captured: White {}, Black {}. Your strikes: {strikes}.",
+            side.name(),
+            if captured[Color::White].is_empty() { "-" } else { &captured[Color::White] },
+            if captured[Color::Black].is_empty() { "-" } else { &captured[Color::Black] },
+        ),
+        ToPlayer::Captured(s) => format!("Captured: {}.", sighting_words(variant, s)),
+        ToPlayer::Arrival { arrived, attacks, in_front } => {
+            let attacked: Vec<String> = attacks.iter().map(|s| sighting_words(variant, s)).collect();
+            let mut words = format!(
+                "Announced: {} arrived; it attacks {}",
+                sighting_words(variant, arrived),
+                if attacked.is_empty() { "nothing".into() } else { attacked.join(", ") }
+            );
+            if let Some((sq, what)) = in_front {
+                let what = what.map_or("nothing".to_string(), |c| c.to_string());
+                words += &format!("; in front of it, on {}: {what}", square_words(variant, *sq));
+            }
+            words + "."
+        }
+        ToPlayer::MovedForYou(r) => format!("Your opponent's order moved your piece: {}.", report_words(variant, r)),
+        ToPlayer::OrderForOpponent => "Your opponent's order was impossible: give an order for his pieces.".into(),
+        ToPlayer::Go { for_opponent, .. } => {
+            let whose = if *for_opponent { "for your opponent's pieces" } else { "yours" };
+            format!("Your order ({whose}): {PROMPT_HELP}.")
+        }
+        ToPlayer::Fate(FateReport::Played(r)) => format!("Carried out: {}.", report_words(variant, r)),
+        ToPlayer::Fate(FateReport::Impossible(n)) => format!("Impossible. Strikes: {n}."),
+        ToPlayer::Fate(FateReport::Refused(why)) => format!("Refused, at no cost: {why}."),
+        ToPlayer::Answer(yes) => {
+            format!("{}.", if *yes { "Yes, you have a legal move there" } else { "No legal move there" })
+        }
+        ToPlayer::End { result, reason } => format!("Game over: {result}, {reason}."),
+        ToPlayer::Quit => return None,
+    };
+    Some(text)
 }
 
 /// `r on 2d5`.
@@ -116,53 +164,12 @@ impl<R: BufRead> Seat for Human<R> {
 
     fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String> {
         for m in messages {
-            let text = match m {
-                ToPlayer::NewGame { color, rule } => {
-                    format!("You play {} in hidden Looking-Glass ({rule:?}). You see only your world.", color.name())
-                }
-                ToPlayer::SetupQuery => "Your setup? Type 'setup N' (0-959) or 'setup random'.".into(),
-                ToPlayer::Setup(n) => format!("Your setup is Chess960 number {n}."),
-                ToPlayer::View { board, side, captured, strikes, .. } => format!(
-                    "{}\n{} to move. Captured: White {}, Black {}. Your strikes: {strikes}.",
-                    self.diagram(variant, board),
-                    side.name(),
-                    if captured[Color::White].is_empty() { "-" } else { &captured[Color::White] },
-                    if captured[Color::Black].is_empty() { "-" } else { &captured[Color::Black] },
-                ),
-                ToPlayer::Captured(s) => format!("Captured: {}.", sighting_words(variant, s)),
-                ToPlayer::Arrival { arrived, attacks, in_front } => {
-                    let attacked: Vec<String> = attacks.iter().map(|s| sighting_words(variant, s)).collect();
-                    let mut words = format!(
-                        "Announced: {} arrived; it attacks {}",
-                        sighting_words(variant, arrived),
-                        if attacked.is_empty() { "nothing".into() } else { attacked.join(", ") }
-                    );
-                    if let Some((sq, what)) = in_front {
-                        let what = what.map_or("nothing".to_string(), |c| c.to_string());
-                        words += &format!("; in front of it, on {}: {what}", square_words(variant, *sq));
-                    }
-                    words + "."
-                }
-                ToPlayer::MovedForYou(r) => {
-                    format!("Your opponent's order moved your piece: {}.", self.report_words(variant, r))
-                }
-                ToPlayer::OrderForOpponent => {
-                    "Your opponent's order was impossible: give an order for his pieces.".into()
-                }
-                ToPlayer::Go { for_opponent, .. } => {
-                    let whose = if *for_opponent { "for your opponent's pieces" } else { "yours" };
-                    format!("Your order ({whose}): {PROMPT_HELP}.")
-                }
-                ToPlayer::Fate(FateReport::Played(r)) => format!("Carried out: {}.", self.report_words(variant, r)),
-                ToPlayer::Fate(FateReport::Impossible(n)) => format!("Impossible. Strikes: {n}."),
-                ToPlayer::Fate(FateReport::Refused(why)) => format!("Refused, at no cost: {why}."),
-                ToPlayer::Answer(yes) => {
-                    format!("{}.", if *yes { "Yes, you have a legal move there" } else { "No legal move there" })
-                }
-                ToPlayer::End { result, reason } => format!("Game over: {result}, {reason}."),
-                ToPlayer::Quit => continue,
-            };
-            crate::outln!("{text}");
+            if let ToPlayer::View { board, .. } = m {
+                crate::outln!("{}", self.diagram(variant, board));
+            }
+            if let Some(text) = message_words(variant, m) {
+                crate::outln!("{text}");
+            }
         }
         Ok(())
     }

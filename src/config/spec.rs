@@ -98,16 +98,18 @@ impl Config {
 
     /// Builds a variant, with engine options (`EnPassant=true`) applied.
     pub fn variant(&self, name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, IniError> {
-        self.variant_weighing(name, options, None)
+        self.variant_adjusted(name, options, &[])
     }
 
-    /// Builds a variant as [`Config::variant`] does, with evaluation term `term` weighed `weight`
-    /// instead (what the `eval` command takes each term's share with).
-    pub fn variant_weighing(
+    /// Builds a variant as [`Config::variant`] does, with words appended to some of its keys:
+    /// `("eval", "mobility:0")` or `("values", "N:330")` replace that term's weight or that
+    /// piece's value (what the `eval` command takes each term's share with, and what the tuner
+    /// tries).
+    pub fn variant_adjusted(
         &self,
         name: &str,
         options: &[(String, String)],
-        term: Option<(&str, i32)>,
+        additions: &[(&str, String)],
     ) -> Result<Arc<Variant>, IniError> {
         let Some(section) = self.section(name) else {
             return Err(IniError {
@@ -131,11 +133,11 @@ impl Config {
                 (Entry { key: key.to_string(), value: value.clone(), line: 0 }, section.clone()),
             );
         }
-        if let Some((term, weight)) = term {
-            // A term named again later in the `eval` key replaces the earlier weight.
-            let weights = keys.get("eval").map_or(String::new(), |(e, _)| e.value.clone());
-            let value = format!("{weights} {term}:{weight}");
-            keys.insert("eval".into(), (Entry { key: "eval".into(), value, line: 0 }, section.clone()));
+        for (key, words) in additions {
+            // A term or piece named again later in its key replaces the earlier number.
+            let before = keys.get(*key).map_or(String::new(), |(e, _)| e.value.clone());
+            let value = format!("{before} {words}");
+            keys.insert(key.to_string(), (Entry { key: key.to_string(), value, line: 0 }, section.clone()));
         }
         build(section, &ancestors, &keys)
     }

@@ -17,7 +17,7 @@ use crate::perft::divide;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::random::Rng;
-use crate::rules::Outcome;
+use crate::rules::{in_check, Outcome};
 use crate::search::personality::{choose, Personality};
 use crate::search::time::DEFAULT_MOVE_OVERHEAD;
 use crate::search::{search, Info, Limits, Shared};
@@ -139,6 +139,12 @@ impl Engine {
         moves
     }
 
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        let pos = &self.position;
+        with_rules!(&self.variant.family, |rules| in_check(rules, pos, pos.side()))
+    }
+
     /// How the game has ended in the current position, if it has.
     pub fn outcome(&mut self) -> Option<Outcome> {
         with_rules!(&self.variant.family, |rules| outcome(rules, &mut self.position))
@@ -203,8 +209,10 @@ impl Engine {
         lines.push(format!("{:<16}{:>8}{:>8}", "term", "weight", "share"));
         let mut shares = 0;
         for &term in Terms::NAMES {
-            let without =
-                self.config.variant_weighing(name, &self.options, Some((term, 0))).map_err(|e| e.to_string())?;
+            let without = self
+                .config
+                .variant_adjusted(name, &self.options, &[("eval", format!("{term}:0"))])
+                .map_err(|e| e.to_string())?;
             let share = total - evaluate(&without)?;
             if share != 0 {
                 let weight = eval.terms.weight(term).unwrap_or(0);

@@ -6,6 +6,8 @@
 //! (Vorpal's move, its lines) by asking for the state with the version it has, which the
 //! server answers as soon as there is a newer one.
 
+mod board;
+mod hidden;
 mod json;
 mod session;
 
@@ -15,10 +17,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
+use hidden::{HiddenSetup, HiddenTable, SeatBox};
 use json::{list, object, quote};
 use session::{Session, Setup, THINK_RANGE};
 
+use crate::arena::game::HiddenRules;
 use crate::config::Config;
+use crate::notation::lgp::FromPlayer;
+use crate::pieces::Color;
 use crate::random::Rng;
 
 /// The page, with its script and style.
@@ -44,6 +50,11 @@ const DEFAULT_THINK: f64 = 1.0;
 struct Gui {
     config: Config,
     sessions: Mutex<HashMap<String, Arc<Session>>>,
+    /// The seats of hidden games, by their secrets, with when each was last asked about.
+    seats: Mutex<HashMap<String, (Arc<SeatBox>, Instant)>>,
+    /// The second person's seat of a game between two, until he takes it: the address given
+    /// to him works once, so whoever passed it on cannot use it to look at his side.
+    invites: Mutex<HashMap<String, Arc<SeatBox>>>,
     ids: Mutex<Rng>,
 }
 
@@ -71,7 +82,13 @@ pub fn serve(config: Config, host: &str, port: u16) -> Result<(), String> {
     let address = server.server_addr().to_ip().ok_or("the server has no IP address")?;
     crate::outln!("Vorpal GUI at http://{address}/ (Ctrl-C ends it)");
     let seed = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-    let gui = Arc::new(Gui { config, sessions: Mutex::new(HashMap::new()), ids: Mutex::new(Rng::new(seed)) });
+    let gui = Arc::new(Gui {
+        config,
+        sessions: Mutex::new(HashMap::new()),
+        seats: Mutex::new(HashMap::new()),
+        invites: Mutex::new(HashMap::new()),
+        ids: Mutex::new(Rng::new(seed)),
+    });
     let busy = Arc::new(AtomicUsize::new(0));
     for request in server.incoming_requests() {
         if busy.load(Ordering::Relaxed) >= MAX_REQUESTS {
@@ -166,7 +183,25 @@ impl Gui {
         }
         let arg = |name: &str| request.query.get(name).map(String::as_str);
         match (request.post, request.path.as_str()) {
-            (false, "/") => Reply { status: 200, kind: "text/html", body: PAGE.to_string() },
+            (false, "/" | "/hidden") => Reply { status: 200, kind: "text/html", body: PAGE.to_string() },
+            (true, "/api/hidden/new") => self.new_hidden(arg),
+            (true, "/api/hidden/join") => match arg("invite") {
+                None => Reply::error(400, "which invitation? (invite=...)"),
+                Some(invite) => self.join(invite),
+            },
+            (false, "/api/hidden/state") => self.with_seat(arg, |seat| {
+                let after = arg("after").and_then(|a| a.parse().ok()).unwrap_or(0);
+                Reply::json(seat.state_after(after, LONGEST_WAIT))
+            }),
+            (true, "/api/hidden/say") => self.with_seat(arg, |seat| {
+                let message = match (arg("order"), arg("ask"), arg("resign")) {
+                    (Some(order), None, None) => FromPlayer::Order(order.trim().to_string()),
+                    (None, Some(_), None) => FromPlayer::Ask,
+                    (None, None, Some(_)) => FromPlayer::Resign,
+                    _ => return Reply::error(400, "say one thing: order=ORDER, ask=1 or resign=1"),
+                };
+                outcome(seat.say(message))
+            }),
             (false, "/api/variants") => Reply::json(list(self.config.names().iter().map(|n| quote(n)))),
             (true, "/api/new") => self.new_game(arg),
             (false, "/api/state") => self.with_session(arg, |session| {
@@ -232,7 +267,7 @@ impl Gui {
             Ok(session) => session,
             Err(e) => return Reply::error(400, e),
         };
-        let id = format!("{:016x}{:016x}", self.next_id(), self.next_id());
+        let id = self.secret();
         let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
         if sessions.len() >= MAX_SESSIONS {
             let oldest = sessions.iter().min_by_key(|(_, s)| s.lock().last_used).map(|(k, _)| k.clone());
@@ -244,8 +279,100 @@ impl Gui {
         Reply::json(object([("session", quote(&id))]))
     }
 
+    fn with_seat<'a>(&self, arg: impl Fn(&str) -> Option<&'a str>, act: impl FnOnce(&SeatBox) -> Reply) -> Reply {
+        let Some(id) = arg("seat") else {
+            return Reply::error(400, "which seat? (seat=...)");
+        };
+        let seat = self.seats.lock().unwrap_or_else(|e| e.into_inner()).get_mut(id).map(|(seat, used)| {
+            *used = Instant::now();
+            seat.clone()
+        });
+        match seat {
+            Some(seat) => act(&seat),
+            None => Reply::error(404, "no such seat: the address is wrong, or a newer game replaced it"),
+        }
+    }
+
+    fn new_hidden<'a>(&self, arg: impl Fn(&str) -> Option<&'a str>) -> Reply {
+        let setup = (|| {
+            let side = match arg("as").unwrap_or("white") {
+                "white" => Color::White,
+                "black" => Color::Black,
+                other => return Err(format!("as: '{other}' is neither white nor black")),
+            };
+            let two_people = match arg("opponent").unwrap_or("vorpal") {
+                "vorpal" => false,
+                "human" => true,
+                other => return Err(format!("opponent: '{other}' is neither vorpal nor human")),
+            };
+            let rules = HiddenRules::parse(&format!("rule={}", arg("rule").unwrap_or("strikes")))?;
+            let seed = match arg("seed") {
+                None => self.next_id(),
+                Some(text) => text.parse().map_err(|_| format!("seed: '{text}' is not a number"))?,
+            };
+            Ok(HiddenSetup { side, two_people, rules, think: Duration::from_secs_f64(think(arg("think"))?), seed })
+        })();
+        let (setup, table) = match setup.and_then(|s| HiddenTable::start(&self.config, &s).map(|t| (s, t))) {
+            Ok(started) => started,
+            Err(e) => return Reply::error(400, e),
+        };
+        let mut seats = self.seats.lock().unwrap_or_else(|e| e.into_inner());
+        while seats.len() + table.seats.len() > 2 * MAX_SESSIONS {
+            let oldest = seats.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| k.clone());
+            if let Some((seat, _)) = oldest.and_then(|k| seats.remove(&k)) {
+                seat.leave();
+            }
+        }
+        let mut mine = None;
+        let mut invite = None;
+        for (color, seat) in table.seats {
+            if color == setup.side {
+                let id = self.secret();
+                seats.insert(id.clone(), (seat, Instant::now()));
+                mine = Some(id);
+            } else {
+                let token = self.secret();
+                let mut invites = self.invites.lock().unwrap_or_else(|e| e.into_inner());
+                if invites.len() >= MAX_SESSIONS {
+                    invites.clear();
+                }
+                invites.insert(token.clone(), seat);
+                invite = Some(quote(&token));
+            }
+        }
+        let Some(mine) = mine else { return Reply::error(500, "the game has no seat for you") };
+        Reply::json(object([("seat", quote(&mine)), ("invite", json::optional(invite))]))
+    }
+
+    /// The second person takes his seat: the invitation is used up, and his own secret returned.
+    fn join(&self, invite: &str) -> Reply {
+        let Some(seat) = self.invites.lock().unwrap_or_else(|e| e.into_inner()).remove(invite) else {
+            return Reply::error(404, "no such invitation: it was used already, or a newer game replaced it");
+        };
+        let id = self.secret();
+        self.seats.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), (seat, Instant::now()));
+        Reply::json(object([("seat", quote(&id))]))
+    }
+
+    /// A fresh secret of 128 bits, in hexadecimal.
+    fn secret(&self) -> String {
+        format!("{:016x}{:016x}", self.next_id(), self.next_id())
+    }
+
     fn next_id(&self) -> u64 {
         self.ids.lock().unwrap_or_else(|e| e.into_inner()).next_u64()
+    }
+}
+
+/// Vorpal's time per move or order, in seconds, as the page gives it.
+fn think(text: Option<&str>) -> Result<f64, String> {
+    match text {
+        None => Ok(DEFAULT_THINK),
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|t| (THINK_RANGE.0..=THINK_RANGE.1).contains(t))
+            .ok_or(format!("think: '{text}' is not a number of seconds from {} to {}", THINK_RANGE.0, THINK_RANGE.1)),
     }
 }
 

@@ -4,6 +4,7 @@
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use super::board::board_json;
 use super::json::{list, object, optional, quote};
 use crate::arena::engine::Thought;
 use crate::arena::game::{GameRecord, Played};
@@ -11,7 +12,6 @@ use crate::arena::opening::Opening;
 use crate::arena::pgn::write_game;
 use crate::config::Config;
 use crate::engine::Engine;
-use crate::geometry::Square;
 use crate::movegen::Move;
 use crate::notation::score;
 use crate::notation::time::TimeControl;
@@ -251,28 +251,7 @@ impl Game {
         let variant = self.rules.variant().clone();
         let pos = self.rules.position().clone();
         let g = &variant.geometry;
-        let boards = g.all_layers().map(|layer| {
-            let rows = (0..g.ranks).rev().map(|rank| {
-                list((0..g.files).map(|file| {
-                    let sq = Square::new(layer, g.cell(file, rank));
-                    if !g.exists(sq) {
-                        return "null".into();
-                    }
-                    let piece = pos.piece_char(sq).map(|c| quote(&c.to_string()));
-                    object([
-                        ("square", quote(&g.square_name(sq))),
-                        ("dark", ((file + rank) % 2 == 0).to_string()),
-                        ("piece", optional(piece)),
-                    ])
-                }))
-            });
-            object([
-                ("number", (layer.number() + 1).to_string()),
-                ("label", quote(&board_label(&variant, layer.index()))),
-                ("files", g.files.to_string()),
-                ("rows", list(rows)),
-            ])
-        });
+        let boards = g.all_layers().map(|layer| board_json(&variant, layer, |sq| pos.piece_char(sq)));
         let legal = if self.outcome.is_none() && self.setup.humans[pos.side().index()] {
             self.rules.legal_moves()
         } else {
@@ -340,16 +319,5 @@ impl Game {
             record.reason = end.reason.to_string();
         }
         write_game(&record, self.rules.variant(), 1)
-    }
-}
-
-/// What a board is called: Alice's A, B, …; Looking-Glass's worlds; else its number (Inside-out's
-/// second board is drawn inside the first).
-fn board_label(variant: &Variant, layer: usize) -> String {
-    match &variant.family {
-        Family::LookingGlass(_) => ["Real world", "Mirror world"].get(layer).unwrap_or(&"Board").to_string(),
-        Family::Alice(_) => format!("Board {}", (b'A' + layer as u8) as char),
-        Family::InsideOut(_) => "Board (a dual field's inner cell is its small square)".to_string(),
-        _ => format!("Board {}", layer + 1),
     }
 }

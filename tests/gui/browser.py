@@ -16,6 +16,7 @@ import urllib.parse
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
 MOVES_PER_GAME = 10
@@ -37,9 +38,14 @@ def driver():
 
 
 def wait_for(predicate, what, timeout=30.0):
+    """The predicate's first true value; a page still loading (an element or variable not there
+    yet) counts as not yet."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        value = predicate()
+        try:
+            value = predicate()
+        except (WebDriverException, TypeError, KeyError):
+            value = None
         if value:
             return value
         time.sleep(0.005)

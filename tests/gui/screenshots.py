@@ -1,7 +1,8 @@
 """Takes the screenshots of the browser GUI shown in the README and docs/gui.md.
 
 Usage: screenshots.py URL OUTDIR ; writes OUTDIR/gui-VARIANT.png for each variant below, each
-after a few moves, with a piece lifted to show its destinations.
+after a few moves, with a piece lifted to show its destinations, and OUTDIR/gui-hidden.png, a
+person's view of hidden Looking-Glass against Vorpal.
 """
 
 import sys
@@ -9,6 +10,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
+from blind import give_order, state
 from browser import driver, wait_for
 
 # Per variant: the moves played, then the square of the piece lifted.
@@ -37,6 +39,19 @@ def main():
             time.sleep(0.3)
             browser.save_screenshot(f"{out}/gui-{variant}.png")
             print(f"{out}/gui-{variant}.png")
+        # Hidden Looking-Glass against Vorpal's blind player, White's view after a few orders.
+        browser.get(f"{url}/hidden")
+        browser.find_element(By.ID, "h-think").clear()
+        browser.find_element(By.ID, "h-think").send_keys("0.2")
+        browser.find_element(By.ID, "h-start").click()
+        wait_for(lambda: "seat=" in browser.current_url and state(browser)["boards"], "the seat")
+        for _ in range(6):
+            wait_for(lambda: state(browser)["asked"] or state(browser)["result"], "my turn")
+            if state(browser)["result"] or not give_order(browser, "white"):
+                break
+        wait_for(lambda: state(browser)["asked"] or state(browser)["result"], "my turn")
+        browser.save_screenshot(f"{out}/gui-hidden.png")
+        print(f"{out}/gui-hidden.png")
     finally:
         browser.quit()
 

@@ -1,0 +1,247 @@
+//! Hidden Looking-Glass in the browser: the referee plays the game on a thread of its own, and
+//! each person is a seat that sees only what the referee tells that seat, reached by an address
+//! with a secret in it.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use super::board::{board_json, view_pieces};
+use super::json::{list, object, optional, quote};
+use crate::arena::engine::{Answer, Engine as EngineProcess, EngineSpec, Protocol};
+use crate::arena::game::{Adjudication, GameRules, HiddenRules};
+use crate::arena::hidden::{play_hidden_game, Seat};
+use crate::arena::human::message_words;
+use crate::arena::opening::Opening;
+use crate::config::Config;
+use crate::geometry::Square;
+use crate::notation::lgp::{FromPlayer, ToPlayer};
+use crate::notation::time::TimeControl;
+use crate::pieces::Color;
+use crate::random::Rng;
+use crate::rules::chess960;
+use crate::variant::Variant;
+
+/// How a hidden game is set up.
+#[derive(Clone, Debug)]
+pub struct HiddenSetup {
+    /// The first person's side.
+    pub side: Color,
+    /// Whether the other side is a second person (else Vorpal's blind player).
+    pub two_people: bool,
+    /// What an impossible order costs.
+    pub rules: HiddenRules,
+    /// Vorpal's time per order.
+    pub think: Duration,
+    /// Seed of both sides' Chess960 setups.
+    pub seed: u64,
+}
+
+/// What one seat knows, as the page shows it.
+#[derive(Default)]
+struct Knowledge {
+    color: Option<Color>,
+    /// The last view's boards, `?` where the seat cannot see.
+    board: Option<String>,
+    side_to_move: Option<Color>,
+    strikes: u8,
+    /// Everything the referee said, in words, oldest first.
+    log: Vec<String>,
+    /// Whether the referee waits for this seat's order, and whether it is for the opponent's pieces.
+    asked: Option<bool>,
+    result: Option<String>,
+    /// What the person said, not yet read by the referee.
+    inbox: VecDeque<FromPlayer>,
+    /// The person left (the game was replaced): the referee hears a resignation.
+    gone: bool,
+    version: u64,
+}
+
+/// One seat's knowledge, shared between the referee's thread and the server's.
+pub struct SeatBox {
+    knowledge: Mutex<Knowledge>,
+    changed: Condvar,
+    variant: Arc<Variant>,
+}
+
+impl SeatBox {
+    fn lock(&self) -> MutexGuard<'_, Knowledge> {
+        self.knowledge.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The seat's state once its version is past `after`, or after `wait`.
+    pub fn state_after(&self, after: u64, wait: Duration) -> String {
+        let knowledge = self.lock();
+        let (knowledge, _) =
+            self.changed.wait_timeout_while(knowledge, wait, |k| k.version <= after).unwrap_or_else(|e| e.into_inner());
+        state(&self.variant, &knowledge)
+    }
+
+    /// The person's order, question or resignation; refused when the referee is not waiting for it.
+    pub fn say(&self, message: FromPlayer) -> Result<(), String> {
+        let mut knowledge = self.lock();
+        if knowledge.result.is_some() {
+            return Err("the game is over".into());
+        }
+        if knowledge.asked.is_none() && message != FromPlayer::Resign {
+            return Err("it is not your turn to order".into());
+        }
+        // The question is answered and the order still awaited.
+        if message != FromPlayer::Ask {
+            knowledge.asked = None;
+        }
+        knowledge.inbox.push_back(message);
+        knowledge.version += 1;
+        self.changed.notify_all();
+        Ok(())
+    }
+
+    /// The person left: a referee waiting for an order hears a resignation.
+    pub fn leave(&self) {
+        self.lock().gone = true;
+        self.changed.notify_all();
+    }
+}
+
+/// A person in the browser as a seat of the referee's game.
+struct BrowserSeat {
+    seat: Arc<SeatBox>,
+}
+
+impl Seat for BrowserSeat {
+    fn name(&self) -> String {
+        "Human".into()
+    }
+
+    fn timed(&self) -> bool {
+        false
+    }
+
+    fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String> {
+        let mut knowledge = self.seat.lock();
+        for m in messages {
+            match m {
+                ToPlayer::NewGame { color, .. } => knowledge.color = Some(*color),
+                ToPlayer::View { board, side, strikes, .. } => {
+                    knowledge.board = Some(board.clone());
+                    knowledge.side_to_move = Some(*side);
+                    knowledge.strikes = *strikes;
+                }
+                ToPlayer::Go { for_opponent, .. } => knowledge.asked = Some(*for_opponent),
+                ToPlayer::End { result, reason } => knowledge.result = Some(format!("{result} ({reason})")),
+                _ => {}
+            }
+            // The page has its own buttons and board: the prompt's help and the view's diagram
+            // are not repeated in the log.
+            if !matches!(m, ToPlayer::Go { .. }) {
+                knowledge.log.extend(message_words(variant, m));
+            }
+        }
+        knowledge.version += 1;
+        self.seat.changed.notify_all();
+        Ok(())
+    }
+
+    fn next(&mut self, _: Option<Instant>) -> Result<FromPlayer, Answer> {
+        let mut knowledge = self.seat.lock();
+        loop {
+            if let Some(message) = knowledge.inbox.pop_front() {
+                return Ok(message);
+            }
+            if knowledge.gone {
+                return Ok(FromPlayer::Resign);
+            }
+            knowledge = self.seat.changed.wait(knowledge).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// A hidden game: its seats for people (one or two), the referee running it.
+pub struct HiddenTable {
+    /// The people's seats, by the side they play.
+    pub seats: Vec<(Color, Arc<SeatBox>)>,
+}
+
+impl HiddenTable {
+    /// Starts the referee's game; with one person, Vorpal's blind player (this program, as an
+    /// `lgp` engine) takes the other side.
+    pub fn start(config: &Config, setup: &HiddenSetup) -> Result<HiddenTable, String> {
+        let variant = config.variant("lookingglass", &[]).map_err(|e| e.to_string())?;
+        let mut rng = Rng::new(setup.seed);
+        let (white, black) = (rng.below(960) as u32, rng.below(960) as u32);
+        let fen = chess960::setup_fen(&variant.start_fen, white, black).ok_or("the setups cannot be placed")?;
+        let people: Vec<Color> = if setup.two_people { vec![Color::White, Color::Black] } else { vec![setup.side] };
+        let seats: Vec<(Color, Arc<SeatBox>)> = people
+            .iter()
+            .map(|&c| {
+                let seat = SeatBox {
+                    knowledge: Mutex::new(Knowledge::default()),
+                    changed: Condvar::new(),
+                    variant: variant.clone(),
+                };
+                (c, Arc::new(seat))
+            })
+            .collect();
+        let engine = if setup.two_people {
+            None
+        } else {
+            let program = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+            let mut spec = EngineSpec::new(&format!("'{}' --player blind", program.display()), Protocol::Lgp);
+            spec.name = Some("Vorpal".into());
+            Some(EngineProcess::start(&spec, &variant, None)?)
+        };
+        let per_order = TimeControl::PerMove(setup.think);
+        let rules = GameRules {
+            variant: variant.clone(),
+            tc: per_order,
+            margin: Duration::from_millis(200),
+            adjudication: Adjudication::default(),
+            hidden: Some(setup.rules),
+        };
+        let hidden = setup.rules;
+        let mut browsers: Vec<(Color, BrowserSeat)> =
+            seats.iter().map(|(c, s)| (*c, BrowserSeat { seat: s.clone() })).collect();
+        std::thread::spawn(move || {
+            let opening = Opening { fen, moves: Vec::new() };
+            let mut engine = engine;
+            let tc = |human: bool| if human { TimeControl::Infinite } else { per_order };
+            match (&mut engine, browsers.as_mut_slice()) {
+                (Some(engine), [(color, person)]) => {
+                    let seats: [&mut dyn Seat; 2] =
+                        if *color == Color::White { [person, engine] } else { [engine, person] };
+                    let tcs = if *color == Color::White { [tc(true), tc(false)] } else { [tc(false), tc(true)] };
+                    play_hidden_game(&rules, hidden, &opening, seats, tcs);
+                }
+                (None, [(_, white), (_, black)]) => {
+                    play_hidden_game(&rules, hidden, &opening, [white, black], [tc(true), tc(true)]);
+                }
+                _ => {}
+            }
+            if let Some(engine) = engine {
+                engine.quit();
+            }
+        });
+        Ok(HiddenTable { seats })
+    }
+}
+
+/// One seat's state as JSON: its boards as it sees them, its turn, strikes, log and result.
+fn state(variant: &Variant, k: &Knowledge) -> String {
+    let boards = k.board.as_deref().map(|view| {
+        let pieces = view_pieces(variant, view);
+        let piece_at = |sq: Square| pieces.iter().find(|(s, _)| *s == sq).map(|&(_, c)| c);
+        list(variant.geometry.all_layers().map(|layer| board_json(variant, layer, piece_at)))
+    });
+    let color = k.color.map(|c| quote(if c == Color::White { "white" } else { "black" }));
+    object([
+        ("version", k.version.to_string()),
+        ("color", optional(color)),
+        ("boards", optional(boards)),
+        ("side", optional(k.side_to_move.map(|c| quote(if c == Color::White { "white" } else { "black" })))),
+        ("asked", k.asked.is_some().to_string()),
+        ("forOpponent", (k.asked == Some(true)).to_string()),
+        ("strikes", k.strikes.to_string()),
+        ("log", list(k.log.iter().map(|l| quote(l)))),
+        ("result", optional(k.result.as_deref().map(quote))),
+    ])
+}

@@ -1,0 +1,165 @@
+"""Plays hidden Looking-Glass in `vorpal gui` by clicks: two people in two browser sessions (the
+second joining by the invitation the first is shown), then a person against Vorpal's blind
+player. After every order each page is checked: its own world is seen whole, the other world
+shows nothing but its own pieces (`?` elsewhere), and it never holds the other seat's secret.
+
+Usage: blind.py URL ; prints one line per game.
+"""
+
+import sys
+import time
+import urllib.parse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from browser import driver, wait_for
+
+ORDERS = 16
+
+
+def state(page):
+    return page.execute_script("return hiddenState")
+
+
+def own_world(color):
+    return "1" if color == "white" else "2"
+
+
+def mine(piece, color):
+    return piece not in ("", "?") and piece.isupper() == (color == "white")
+
+
+def check_view(page, color, other_secret):
+    """The leak check of one page."""
+    s = state(page)
+    for board in s["boards"]:
+        for row in board["rows"]:
+            for cell in row:
+                piece = cell["piece"] or ""
+                if str(board["number"]) == own_world(color):
+                    assert piece != "?", f"{color} cannot see its own world's {cell['square']}"
+                else:
+                    assert piece in ("", "?") or mine(piece, color), \
+                        f"{color} sees {piece} on {cell['square']} in the other world"
+                    assert piece != "", f"{color} is told {cell['square']} is empty"
+    shown = page.execute_script(
+        "return [...document.querySelectorAll('[data-board] [data-square]')].map(c => "
+        "[c.dataset.square, c.dataset.unseen ? '?' : (c.querySelector('[data-piece]')?.dataset.piece || '')])")
+    for square, piece in shown:
+        if not square.startswith(own_world(color)):
+            assert piece == "?" or mine(piece, color), f"{color}'s page draws {piece} on {square}"
+    if other_secret:
+        assert other_secret not in page.page_source, f"{color}'s page holds the other seat's secret"
+
+
+def candidates(s, color):
+    """Orders likely to be carried out: a pawn's step or a knight's jump in the player's own world."""
+    world = own_world(color)
+    cells = {c["square"]: (c["piece"] or "") for b in s["boards"] for row in b["rows"] for c in row}
+    forward = 1 if color == "white" else -1
+    found = []
+    for square, piece in cells.items():
+        if not square.startswith(world) or not mine(piece, color):
+            continue
+        file, rank = ord(square[1]) - 97, int(square[2:])
+        steps = [(0, forward)] if piece.upper() == "P" else \
+            [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)] if piece.upper() == "N" else []
+        for df, dr in steps:
+            target = f"{world}{chr(97 + file + df)}{rank + dr}"
+            if target in cells and cells[target] == "":
+                found.append((square, target))
+    found.sort(key=lambda order: (hash(order) % 97))
+    return found
+
+
+def give_order(page, color):
+    """Clicks orders until one is carried out; False when none can be (the player resigns)."""
+    for source, target in candidates(state(page), color)[:12]:
+        before = len(state(page)["log"])
+        page.find_element(By.CSS_SELECTOR, f'[data-square="{source}"]').click()
+        page.find_element(By.CSS_SELECTOR, f'[data-square="{target}"]').click()
+        wait_for(lambda: len(state(page)["log"]) > before, "the fate of " + source + target)
+        fate = wait_for(lambda: next((line for line in state(page)["log"][before:]
+                                      if line.startswith(("Carried out", "Refused", "Impossible"))), None),
+                        "the fate line")
+        if fate.startswith("Carried out"):
+            return True
+        if not state(page)["asked"]:
+            return True
+    page.find_element(By.ID, "h-resign").click()
+    return False
+
+
+def seat_of(page):
+    return urllib.parse.parse_qs(urllib.parse.urlparse(page.current_url).query)["seat"][0]
+
+
+def two_people(url):
+    white, black = driver(), driver()
+    try:
+        white.get(f"{url}/hidden")
+        Select(white.find_element(By.ID, "h-opponent")).select_by_value("human")
+        white.find_element(By.ID, "h-start").click()
+        link = wait_for(lambda: white.find_element(By.ID, "invite").get_attribute("data-link"), "the invitation")
+        black.get(link)
+        wait_for(lambda: "seat=" in black.current_url and state(black) and state(black)["boards"], "black's seat")
+        white_secret, black_secret = seat_of(white), seat_of(black)
+        # The invitation works once: whoever passed it on cannot take the seat.
+        intruder = driver()
+        try:
+            intruder.get(link)
+            wait_for(lambda: "no such invitation" in intruder.find_element(By.ID, "error").text, "the refusal")
+        finally:
+            intruder.quit()
+        pages = {"white": white, "black": black}
+        secrets = {"white": black_secret, "black": white_secret}
+        orders = 0
+        while orders < ORDERS:
+            wait_for(lambda: any(state(p)["asked"] or state(p)["result"] for p in pages.values()), "a player's turn")
+            if state(white)["result"]:
+                break
+            color = "white" if state(white)["asked"] else "black"
+            if not give_order(pages[color], color):
+                break
+            orders += 1
+            for c, p in pages.items():
+                check_view(p, c, secrets[c])
+        time.sleep(0.3)
+        for c, p in pages.items():
+            check_view(p, c, secrets[c])
+        print(f"two people: {orders} orders carried out; views checked after each; "
+              f"result {state(white)['result'] or '*'}", flush=True)
+    finally:
+        white.quit()
+        black.quit()
+
+
+def against_vorpal(url):
+    page = driver()
+    try:
+        page.get(f"{url}/hidden")
+        page.find_element(By.ID, "h-think").clear()
+        page.find_element(By.ID, "h-think").send_keys("0.05")
+        page.find_element(By.ID, "h-start").click()
+        wait_for(lambda: "seat=" in page.current_url and state(page) and state(page)["boards"], "the seat")
+        orders = 0
+        while orders < ORDERS // 2:
+            wait_for(lambda: state(page)["asked"] or state(page)["result"], "my turn")
+            if state(page)["result"] or not give_order(page, "white"):
+                break
+            orders += 1
+            check_view(page, "white", None)
+        print(f"against Vorpal: {orders} orders carried out; result {state(page)['result'] or '*'}", flush=True)
+    finally:
+        page.quit()
+
+
+def main():
+    url = sys.argv[1]
+    two_people(url)
+    against_vorpal(url)
+
+
+if __name__ == "__main__":
+    main()
