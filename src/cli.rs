@@ -169,6 +169,10 @@ pub struct MatchArgs {
     /// Milliseconds an engine may overrun its clock before it loses on time.
     #[arg(long, default_value_t = 50)]
     timemargin: u64,
+    /// Show the games live in the browser: serve `vorpal gui`'s page on 127.0.0.1 at this port
+    /// (none given: any free one) and print its address.
+    #[arg(long, value_name = "PORT", num_args = 0..=1, default_missing_value = "0")]
+    gui: Option<u16>,
 }
 
 /// The subcommands.
@@ -777,6 +781,16 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         _ => openings,
     };
     let pairings = Tournament::parse(&args.tournament).map_err(bad)?.pairings(specs.len());
+    let watch = match args.gui {
+        None => None,
+        Some(port) => {
+            let board = crate::gui::Watchboard::new(variant.clone());
+            let (address, _) =
+                crate::gui::listen(config.clone(), "127.0.0.1", port, Some(board.clone())).map_err(bad)?;
+            crate::outln!("Watch the games at http://{address}/watch");
+            Some(board.watcher())
+        }
+    };
     let match_config = MatchConfig {
         engines: specs,
         pairings,
@@ -787,6 +801,7 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         pgn: args.pgn,
         sprt,
         debug: args.debug,
+        watch,
     };
     let result = arena::run_match(&match_config).map_err(bad)?;
     crate::outln!("Finished match");

@@ -192,3 +192,44 @@ fn gui_plays_every_variant_by_clicks_in_a_real_browser() {
         assert!(report.contains(&format!("{name}: ")), "{name} was not played: {report}");
     }
 }
+
+#[test]
+fn match_with_gui_shows_its_games_live_with_the_score() {
+    let mut child = Command::new(VORPAL)
+        .args(["match", "--variant", "alice", "--games", "2", "--st", "0.1", "--gui"])
+        .args(["--engine", VORPAL, "--engine", &format!("{VORPAL} name=Other")])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("vorpal match starts");
+    let mut out = BufReader::new(child.stdout.take().expect("its output"));
+    let mut line = String::new();
+    out.read_line(&mut line).expect("the address");
+    let address = line
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://"))
+        .and_then(|a| a.strip_suffix("/watch"))
+        .unwrap_or_else(|| panic!("no address in '{line}'"))
+        .to_string();
+    let ask = |target: &str| {
+        let mut stream = TcpStream::connect(&address).expect("the server accepts");
+        write!(stream, "GET {target} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").expect("sent");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("an answer");
+        answer
+    };
+    assert!(ask("/watch").contains("startWatch"), "the watch page");
+    let mut seen = String::new();
+    for _ in 0..100 {
+        seen = ask("/api/watch?after=0");
+        if seen.contains(r#""plies":"#) && seen.contains(r#""square":"1e1""#) && !seen.contains(r#""plies":0"#) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(seen.contains(r#""white":"Vorpal"#) && seen.contains(r#""black":"Other""#), "{seen}");
+    assert!(seen.contains(r#""boards":[{"number":1,"label":"Board A""#), "{seen}");
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).expect("the match's output");
+    assert!(child.wait().expect("it ends").success(), "{rest}");
+    assert!(rest.contains("Finished match"), "{rest}");
+}

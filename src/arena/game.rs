@@ -163,8 +163,13 @@ impl GameRecord {
     }
 }
 
-/// Plays one game: `engines[0]` has White.
-pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]) -> GameRecord {
+/// Plays one game: `engines[0]` has White. `watch` sees the record after every engine move.
+pub fn play_game(
+    rules: &GameRules,
+    opening: &Opening,
+    engines: [&mut Engine; 2],
+    watch: &dyn Fn(&GameRecord),
+) -> GameRecord {
     let variant = &rules.variant;
     let players = [engines[0].name.clone(), engines[1].name.clone()];
     let mut record = GameRecord::new(opening, players, rules.tc);
@@ -265,6 +270,7 @@ pub fn play_game(rules: &GameRules, opening: &Opening, engines: [&mut Engine; 2]
                     TimeControl::PerMove(_) | TimeControl::Infinite => None,
                 };
                 record.moves.push(Played { mv, elapsed, clock, thought, notes: Vec::new() });
+                watch(&record);
                 if let Some((winner, reason)) = adjudicate(&rules.adjudication, &record) {
                     return end(record, winner, reason, Termination::Adjudication);
                 }

@@ -16,6 +16,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
+use std::sync::Arc;
 
 use engine::{Engine, EngineSpec, IoLog};
 use game::{play_game, GameRecord, GameRules};
@@ -73,7 +74,13 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Where every line to and from the engines is written, if anywhere.
     pub debug: Option<PathBuf>,
+    /// Who watches the games as they are played (`vorpal match --gui`), if anyone.
+    pub watch: Option<Watch>,
 }
+
+/// A watcher of a match's games: called with the game's number (from 0) and its record after
+/// every move and when it ends.
+pub type Watch = Arc<dyn Fn(usize, &GameRecord) + Send + Sync>;
 
 impl MatchConfig {
     /// Games in the whole match.
@@ -389,8 +396,18 @@ fn worker(
                 let [white, black] = players;
                 play_hidden_game(&config.rules, hidden, opening, [white, black], tcs)
             }
-            None => play_game(&config.rules, opening, players),
+            None => {
+                let watch = |record: &GameRecord| {
+                    if let Some(watch) = &config.watch {
+                        watch(index, record);
+                    }
+                };
+                play_game(&config.rules, opening, players, &watch)
+            }
         };
+        if let Some(watch) = &config.watch {
+            watch(index, &record);
+        }
         for (engine_index, mut engine) in pairing.into_iter().zip([a, b]) {
             let colour = if first_is_white == (engine_index == pairing[0]) { 0 } else { 1 };
             if !record.broken[colour] {

@@ -10,16 +10,20 @@ mod board;
 mod hidden;
 mod json;
 mod session;
+mod watch;
 
 use std::collections::HashMap;
 use std::io::Read;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime};
 
 use hidden::{HiddenSetup, HiddenTable, SeatBox};
 use json::{list, object, quote};
 use session::{Session, Setup, THINK_RANGE};
+pub use watch::Watchboard;
 
 use crate::arena::game::HiddenRules;
 use crate::config::Config;
@@ -55,6 +59,8 @@ struct Gui {
     /// The second person's seat of a game between two, until he takes it: the address given
     /// to him works once, so whoever passed it on cannot use it to look at his side.
     invites: Mutex<HashMap<String, Arc<SeatBox>>>,
+    /// The match being watched, if any.
+    watch: Option<Arc<Watchboard>>,
     ids: Mutex<Rng>,
 }
 
@@ -78,32 +84,47 @@ impl Reply {
 /// Serves the page at `host:port` (port 0: any free one) until the process ends; prints the
 /// address first.
 pub fn serve(config: Config, host: &str, port: u16) -> Result<(), String> {
+    let (address, server) = listen(config, host, port, None)?;
+    crate::outln!("Vorpal GUI at http://{address}/ (Ctrl-C ends it)");
+    server.join().map_err(|_| "the server stopped".to_string())
+}
+
+/// Starts serving at `host:port` on a thread of its own, with a match to watch if given;
+/// returns the address it listens on and the thread.
+pub fn listen(
+    config: Config,
+    host: &str,
+    port: u16,
+    watch: Option<Arc<Watchboard>>,
+) -> Result<(SocketAddr, JoinHandle<()>), String> {
     let server = tiny_http::Server::http((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
     let address = server.server_addr().to_ip().ok_or("the server has no IP address")?;
-    crate::outln!("Vorpal GUI at http://{address}/ (Ctrl-C ends it)");
     let seed = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
     let gui = Arc::new(Gui {
         config,
         sessions: Mutex::new(HashMap::new()),
         seats: Mutex::new(HashMap::new()),
         invites: Mutex::new(HashMap::new()),
+        watch,
         ids: Mutex::new(Rng::new(seed)),
     });
-    let busy = Arc::new(AtomicUsize::new(0));
-    for request in server.incoming_requests() {
-        if busy.load(Ordering::Relaxed) >= MAX_REQUESTS {
-            respond(request, Reply::error(503, "too many requests at once; try again"));
-            continue;
+    let thread = std::thread::spawn(move || {
+        let busy = Arc::new(AtomicUsize::new(0));
+        for request in server.incoming_requests() {
+            if busy.load(Ordering::Relaxed) >= MAX_REQUESTS {
+                respond(request, Reply::error(503, "too many requests at once; try again"));
+                continue;
+            }
+            busy.fetch_add(1, Ordering::Relaxed);
+            let (gui, busy) = (gui.clone(), busy.clone());
+            std::thread::spawn(move || {
+                let (request, parts) = request_parts(request);
+                respond(request, gui.route(&parts));
+                busy.fetch_sub(1, Ordering::Relaxed);
+            });
         }
-        busy.fetch_add(1, Ordering::Relaxed);
-        let (gui, busy) = (gui.clone(), busy.clone());
-        std::thread::spawn(move || {
-            let (request, parts) = request_parts(request);
-            respond(request, gui.route(&parts));
-            busy.fetch_sub(1, Ordering::Relaxed);
-        });
-    }
-    Ok(())
+    });
+    Ok((address, thread))
 }
 
 /// What the server reads of a request: its method, path and query, and whether it was too long.
@@ -183,7 +204,15 @@ impl Gui {
         }
         let arg = |name: &str| request.query.get(name).map(String::as_str);
         match (request.post, request.path.as_str()) {
-            (false, "/" | "/hidden") => Reply { status: 200, kind: "text/html", body: PAGE.to_string() },
+            (false, "/api/watch") => match &self.watch {
+                None => Reply::error(404, "no match is being watched here (vorpal match --gui shows one)"),
+                Some(board) => {
+                    let after = arg("after").and_then(|a| a.parse().ok()).unwrap_or(0);
+                    let shown = arg("game").and_then(|g| g.parse::<usize>().ok()).and_then(|g| g.checked_sub(1));
+                    Reply::json(board.state(after, shown, LONGEST_WAIT))
+                }
+            },
+            (false, "/" | "/hidden" | "/watch") => Reply { status: 200, kind: "text/html", body: PAGE.to_string() },
             (true, "/api/hidden/new") => self.new_hidden(arg),
             (true, "/api/hidden/join") => match arg("invite") {
                 None => Reply::error(400, "which invitation? (invite=...)"),
