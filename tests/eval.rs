@@ -154,7 +154,9 @@ fn insideout_fears_the_last_king() {
     let two_kings = "2kk2/6/6/6/6/2KK2|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-";
     let one_king = "2kk2/6/6/6/6/2K3|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-";
     let loss = value("insideout", two_kings) - value("insideout", one_king);
-    assert!(loss > 500 + 1000, "losing the second-last king costs {loss}");
+    // A king's value and engine.ini's `last_king` (tuned on data), whatever that is.
+    let last_king = variant("insideout", &[]).eval.terms.last_king;
+    assert!(loss >= 500 + last_king, "losing the second-last king costs {loss}");
 }
 
 #[test]
@@ -163,7 +165,9 @@ fn lookingglass_fears_attacks_on_the_king() {
     // reaches 14 cells from either, so only the king-safety term differs.
     let quiet = fen("r3k3/8/8/8/8/8/8/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
     let attacked = fen("4k3/8/8/8/8/8/7r/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
-    assert_eq!(value("lookingglass", &quiet) - value("lookingglass", &attacked), 3 * 12);
+    let weight = variant("lookingglass", &[]).eval.terms.king_attack;
+    assert_ne!(weight, 0);
+    assert_eq!(value("lookingglass", &quiet) - value("lookingglass", &attacked), 3 * weight);
 }
 
 #[test]

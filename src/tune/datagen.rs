@@ -57,31 +57,36 @@ pub fn datagen(config: &Config, settings: &Datagen, progress: impl Fn(&Written) 
     let out = Mutex::new((BufWriter::new(file), Written::default()));
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..settings.threads.max(1) {
-            scope.spawn(|| -> Result<(), String> {
-                let mut engine = Engine::new(config.clone());
-                engine.set_variant(&settings.variant)?;
-                loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= settings.games {
-                        return Ok(());
+        let workers: Vec<_> = (0..settings.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| -> Result<(), String> {
+                    let mut engine = Engine::new(config.clone());
+                    engine.set_variant(&settings.variant)?;
+                    loop {
+                        let game = next.fetch_add(1, Ordering::Relaxed);
+                        if game >= settings.games {
+                            return Ok(());
+                        }
+                        let Some((lines, result)) = play(&mut engine, settings, game) else { continue };
+                        let mut guard = out.lock().unwrap_or_else(|e| e.into_inner());
+                        let (writer, written) = &mut *guard;
+                        for fen in &lines {
+                            writeln!(writer, "{fen};{}", [1.0, 0.5, 0.0][result])
+                                .map_err(|e| format!("{}: {e}", settings.out.display()))?;
+                        }
+                        written.games += 1;
+                        written.positions += lines.len();
+                        written.results[result] += 1;
+                        if written.games % 100 == 0 {
+                            progress(written);
+                        }
                     }
-                    let Some((lines, result)) = play(&mut engine, settings, game) else { continue };
-                    let mut guard = out.lock().unwrap_or_else(|e| e.into_inner());
-                    let (writer, written) = &mut *guard;
-                    for fen in &lines {
-                        writeln!(writer, "{fen};{}", [1.0, 0.5, 0.0][result]).map_err(|e| e.to_string())?;
-                    }
-                    written.games += 1;
-                    written.positions += lines.len();
-                    written.results[result] += 1;
-                    if written.games % 100 == 0 {
-                        progress(written);
-                    }
-                }
-            });
-        }
-    });
+                })
+            })
+            .collect();
+        // A worker's error (the file could not be written) is the run's.
+        workers.into_iter().try_for_each(|w| w.join().unwrap_or_else(|_| Err("a datagen thread failed".into())))
+    })?;
     let (mut writer, written) = out.into_inner().unwrap_or_else(|e| e.into_inner());
     writer.flush().map_err(|e| format!("{}: {e}", settings.out.display()))?;
     Ok(written)
