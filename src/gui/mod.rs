@@ -363,7 +363,10 @@ impl Gui {
                 let token = self.secret();
                 let mut invites = self.invites.lock().unwrap_or_else(|e| e.into_inner());
                 if invites.len() >= MAX_SESSIONS {
-                    invites.clear();
+                    // Invitations never taken up: their games end, their seats resigning.
+                    for (_, seat) in invites.drain() {
+                        seat.leave();
+                    }
                 }
                 invites.insert(token.clone(), seat);
                 invite = Some(quote(&token));

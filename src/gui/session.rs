@@ -201,22 +201,27 @@ impl Session {
                     Err(_) => None,
                 }
             };
-            {
+            let played = {
                 let mut game = session.lock();
                 if game.generation != generation {
                     return;
                 }
                 game.thinking = false;
-                if let Some(info) = result.filter(|info| !info.pv.is_empty()) {
+                let played = result.filter(|info| !info.pv.is_empty());
+                if let Some(info) = &played {
                     game.play(info.pv[0]);
                     if let Some(last) = game.steps.last_mut() {
                         last.elapsed = started.elapsed();
                         last.thought = Thought { score: Some(info.score), depth: Some(info.depth) };
                     }
                 }
-            }
+                played.is_some()
+            };
             session.touched();
-            session.kick();
+            // Vorpal against itself goes on; a search that found no move is not repeated.
+            if played {
+                session.kick();
+            }
         });
     }
 
