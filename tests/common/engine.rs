@@ -78,7 +78,14 @@ impl Engine {
         let deadline = std::time::Instant::now() + limit;
         while std::time::Instant::now() < deadline {
             if self.child.try_wait().ok().flatten().is_some() {
-                return Some(self.lines.try_iter().collect());
+                // The reader thread may still hold the last lines: take them until it ends.
+                let mut lines = Vec::new();
+                while let Ok(line) =
+                    self.lines.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now()))
+                {
+                    lines.push(line);
+                }
+                return Some(lines);
             }
             std::thread::sleep(Duration::from_millis(10));
         }
