@@ -49,17 +49,22 @@ impl Watchboard {
         Arc::new(move |number: usize, record: &GameRecord| board.update(number, record))
     }
 
+    /// Brings game `number` up to its record: only the moves not seen yet are made.
     fn update(&self, number: usize, record: &GameRecord) {
-        let position = Position::from_fen(self.variant.clone(), &record.opening.fen).ok().map(|mut pos| {
-            for played in &record.moves {
+        let mut games = self.lock();
+        let watched = games.by_number.entry(number).or_insert_with(|| Watched {
+            players: record.players.clone(),
+            position: Position::from_fen(self.variant.clone(), &record.opening.fen).ok(),
+            moves: Vec::new(),
+            result: None,
+        });
+        for played in record.moves.iter().skip(watched.moves.len()) {
+            if let Some(pos) = &mut watched.position {
                 pos.make(played.mv);
             }
-            pos
-        });
-        let moves = record.moves.iter().map(|p| p.mv.to_text(&self.variant)).collect();
-        let result = (record.result != "*").then(|| format!("{} ({})", record.result, record.reason));
-        let mut games = self.lock();
-        games.by_number.insert(number, Watched { players: record.players.clone(), position, moves, result });
+            watched.moves.push(played.mv.to_text(&self.variant));
+        }
+        watched.result = (record.result != "*").then(|| format!("{} ({})", record.result, record.reason));
         games.version += 1;
         self.changed.notify_all();
     }
