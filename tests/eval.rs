@@ -79,7 +79,9 @@ fn alice_values_pieces_on_the_enemy_kings_board() {
     // The weight is engine.ini's (tuned on data), whatever its sign.
     let weight = variant("alice", &[]).eval.terms.king_board;
     assert_ne!(weight, 0);
-    assert_eq!(value("alice", &on_kings_board) - value("alice", &elsewhere), weight);
+    // The knight's attacks next to the king differ too: those terms are tested on their own.
+    let without_activity = |fen: &str| value_adjusted("alice", "king_zone:0 king_zone_across:0", fen);
+    assert_eq!(without_activity(&on_kings_board) - without_activity(&elsewhere), weight);
 }
 
 #[test]
@@ -136,11 +138,11 @@ fn lma_king_class_term_agrees_with_its_definition() {
         common::random_games(&v, &mut rng, 30, 60, |pos| {
             let expected = king_class_by_definition(pos);
             nonzero += (expected != 0) as usize;
-            with_rules!(&v.family, |r| assert_eq!(r.evaluate(pos, &eval) - eval.standard(pos), expected));
+            with_rules!(&v.family, |r| assert_eq!(r.evaluate(pos, &eval) - eval.standard(r, pos), expected));
             let narrow = pos.narrowed().expect("LMA's boards fit 64 bits");
             let narrow_variant = narrow.variant().clone();
             with_rules!(&narrow_variant.family, |r| {
-                assert_eq!(r.evaluate(&narrow, &narrow_eval) - narrow_eval.standard(&narrow), expected)
+                assert_eq!(r.evaluate(&narrow, &narrow_eval) - narrow_eval.standard(r, &narrow), expected)
             });
         });
         assert!(nonzero > 100, "{name}: only {nonzero} positions with a king-class difference");
@@ -245,4 +247,46 @@ fn inherited_values_skip_the_pieces_a_child_drops() {
     let text = "[nobishops:normal]\npieces = P:fmWfcF N:N R:R Q:Q K:K\npromotion = Q R N\nstart = rnqk1nr1/8/8/8/8/8/8/RNQK1NR1 w - - 0 1\n";
     let v = Config::with_text("test.ini", text).unwrap().variant("nobishops", &[]).unwrap();
     assert_eq!(v.eval.values, vec![None, Some(320), Some(500), Some(950), None]);
+}
+
+/// The evaluation of `fen` in variant `name` with some weights replaced.
+fn value_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
+    let v = Config::builtin().variant_adjusted(name, &[], &[("eval", eval_words.to_string())]).unwrap();
+    let pos = position(&v, fen);
+    with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v)))
+}
+
+#[test]
+fn alice_mobility_counts_only_moves_whose_twin_is_empty() {
+    // Rule 3: a rook on 1a1 reaches a2-a8 and b1-d1 on board 1, ten cells, each of whose twins
+    // on board 2 is empty; a white pawn on 2a3 takes away one landing square.
+    let free = fen("4k3/8/8/8/8/8/8/R3K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
+    let blocked = fen("4k3/8/8/8/8/8/8/R3K3", "8/8/8/8/8/P7/8/8", "w - - 0 1");
+    let gain =
+        |fen: &str| value_adjusted("alice", "piece_mobility:1", fen) - value_adjusted("alice", "piece_mobility:0", fen);
+    assert_eq!(gain(&free), 10);
+    assert_eq!(gain(&blocked), 9);
+}
+
+#[test]
+fn fide_mobility_counts_the_cells_a_piece_can_move_to() {
+    // A knight on d4 reaches eight cells, one of which holds its own pawn; the black king's
+    // moves do not count (kings and pawns have no mobility term).
+    let knight = "4k3/8/8/8/3N4/8/4P3/4K3 w - - 0 1";
+    let gain =
+        value_adjusted("normal", "piece_mobility:1", knight) - value_adjusted("normal", "piece_mobility:0", knight);
+    assert_eq!(gain, 7);
+}
+
+#[test]
+fn attacks_next_to_the_king_count_against_it() {
+    // A black rook on h2 attacks d2, e2 and f2 next to the white king on e1.
+    let fide = "4k3/8/8/8/8/8/7r/R3K3 w - - 0 1";
+    assert!(value_adjusted("normal", "king_zone:20", fide) < value_adjusted("normal", "king_zone:0", fide));
+    // In Alice the same rook on board 1 attacks those cells on board 1; the king is on board 2,
+    // where the rook's moves land: a threat from across the boards.
+    let across = fen("4k3/8/8/8/8/8/7r/R7", "8/8/8/8/8/8/8/4K3", "w - - 0 1");
+    let with = value_adjusted("alice", "king_zone_across:20 king_zone:0", &across);
+    let without = value_adjusted("alice", "king_zone_across:0 king_zone:0", &across);
+    assert!(with < without, "{with} against {without}");
 }

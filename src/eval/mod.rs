@@ -1,6 +1,7 @@
 //! Evaluation: material and piece-square terms derived from each variant's geometry, plus the
 //! terms of each rule family (its own module here), all weighted by numbers from engine.ini.
 
+mod activity;
 mod alice;
 mod insideout;
 mod lma;
@@ -17,6 +18,7 @@ use crate::position::Position;
 use crate::rules::{Alice, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
 pub use crate::variant::weights::{EvalData, Terms};
 use crate::variant::Variant;
+pub use activity::Landing;
 
 /// A pawn's value.
 pub const PAWN: i32 = 100;
@@ -65,13 +67,14 @@ impl<W: Word> Eval<W> {
         Some(role) != self.pawn && Some(role) != self.king
     }
 
-    /// Material, piece-square and pawn-structure terms for the side to move, tapered from opening
-    /// to endgame.
-    pub fn standard(&self, pos: &Position<W>) -> i32 {
+    /// Material, piece-square, pawn-structure and activity terms for the side to move, tapered
+    /// from opening to endgame.
+    pub fn standard<R: Evaluate<W>>(&self, rules: &R, pos: &Position<W>) -> i32 {
         let sums = pos.psq();
         let phase = sums.phase.min(self.full_phase);
         let structure = self.structure.evaluate(pos, self, sums.material);
-        let [mg, eg] = [0, 1].map(|i| sums.score[i] + structure[i]);
+        let activity = activity::activity(rules, pos, self);
+        let [mg, eg] = [0, 1].map(|i| sums.score[i] + structure[i] + activity[i]);
         let white = (mg * phase + eg * (self.full_phase - phase)) / self.full_phase;
         if pos.side() == Color::White {
             white
@@ -110,7 +113,14 @@ pub trait Evaluate<W: Word>: Rules<W> {
 
     /// The position's value for the side to move, in centipawns.
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(pos)
+        eval.standard(self, pos)
+    }
+
+    /// Where a piece of `color` moving on `layer` lands, for the activity terms: by default on
+    /// the same board, on any cell but its own pieces'.
+    #[inline]
+    fn landing(&self, pos: &Position<W>, color: Color, layer: Layer) -> Landing<W> {
+        Landing { layer, open: pos.variant().geometry.cells[layer.index()] & !pos.color_bb(color, layer) }
     }
 
     /// Material alone, for the side to move (what the greedy personality maximises).
@@ -122,12 +132,16 @@ pub trait Evaluate<W: Word>: Rules<W> {
 impl<W: Word> Evaluate<W> for Fide {}
 impl<W: Word> Evaluate<W> for Alice {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(pos) + alice::king_board(pos, eval)
+        eval.standard(self, pos) + alice::king_board(pos, eval)
+    }
+
+    fn landing(&self, pos: &Position<W>, color: Color, layer: Layer) -> Landing<W> {
+        alice::landing(self, pos, color, layer)
     }
 }
 impl<W: Word> Evaluate<W> for Lma<W> {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(pos) + lma::king_class(pos, eval)
+        eval.standard(self, pos) + lma::king_class(pos, eval)
     }
 }
 impl<W: Word> Evaluate<W> for Monochrome<W> {
@@ -141,12 +155,12 @@ impl<W: Word> Evaluate<W> for Monochrome<W> {
 }
 impl<W: Word> Evaluate<W> for InsideOut {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(pos) + insideout::kings_and_spawn(pos, eval)
+        eval.standard(self, pos) + insideout::kings_and_spawn(pos, eval)
     }
 }
 impl<W: Word> Evaluate<W> for LookingGlass {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(pos) + lookingglass::king_safety(pos, eval)
+        eval.standard(self, pos) + lookingglass::king_safety(pos, eval)
     }
 }
 
@@ -180,7 +194,7 @@ mod tests {
     fn the_start_position_is_level() {
         for name in ["normal", "alice", "lma", "lookingglass"] {
             let (v, e) = eval_of(name);
-            assert_eq!(e.standard(&Position::start(v).unwrap()), 0, "{name}");
+            assert_eq!(e.standard(&Fide, &Position::start(v).unwrap()), 0, "{name}");
         }
     }
 
@@ -189,7 +203,7 @@ mod tests {
         let (v, e) = eval_of("normal");
         let centre = Position::from_fen(v.clone(), "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         let corner = Position::from_fen(v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1").unwrap();
-        assert!(e.standard(&centre) > e.standard(&corner));
+        assert!(e.standard(&Fide, &centre) > e.standard(&Fide, &corner));
     }
 
     #[test]
@@ -203,7 +217,7 @@ mod tests {
         ];
         for fen in fens.iter().chain(fens.iter()) {
             let pos = Position::from_fen(v.clone(), fen).unwrap();
-            assert_eq!(e.standard(&pos), Eval::new(&v).standard(&pos), "{fen}");
+            assert_eq!(e.standard(&Fide, &pos), Eval::new(&v).standard(&Fide, &pos), "{fen}");
         }
     }
 

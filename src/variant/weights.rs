@@ -34,6 +34,14 @@ pub struct Terms {
     pub king_shelter: i32,
     /// With a material lead, per step the enemy king stands off the centre and toward our king.
     pub mop_up: i32,
+    /// Per cell a piece (not pawn or king) can move to now, landing where its family's rules put it.
+    pub piece_mobility: i32,
+    /// Before the endgame, per cell of the enemy king or next to it that a piece (not pawn or
+    /// king) on the king's board attacks.
+    pub king_zone: i32,
+    /// Before the endgame, per cell next to the enemy king on its board that a piece (not pawn or
+    /// king) on another board can land on by one move (the multi-board families).
+    pub king_zone_across: i32,
 }
 
 impl Default for Terms {
@@ -54,6 +62,9 @@ impl Default for Terms {
             isolated_pawn: 10,
             king_shelter: 10,
             mop_up: 10,
+            piece_mobility: 0,
+            king_zone: 0,
+            king_zone_across: 0,
         }
     }
 }
@@ -76,10 +87,13 @@ impl Terms {
         "isolated_pawn",
         "king_shelter",
         "mop_up",
+        "piece_mobility",
+        "king_zone",
+        "king_zone_across",
     ];
 
     /// The weights, each beside its name of [`Terms::NAMES`].
-    fn weights_mut(&mut self) -> [&mut i32; 15] {
+    fn weights_mut(&mut self) -> [&mut i32; 18] {
         [
             &mut self.mobility,
             &mut self.pawn_advance,
@@ -96,6 +110,9 @@ impl Terms {
             &mut self.isolated_pawn,
             &mut self.king_shelter,
             &mut self.mop_up,
+            &mut self.piece_mobility,
+            &mut self.king_zone,
+            &mut self.king_zone_across,
         ]
     }
 
