@@ -331,6 +331,9 @@ pub enum Command {
         /// Passes over all the numbers, at most.
         #[arg(long, default_value_t = 20)]
         rounds: usize,
+        /// Move only these numbers (term names and piece letters, comma-separated); the rest stay.
+        #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+        only: Vec<String>,
     },
     /// List the variants: name, layers, board size.
     Variants,
@@ -480,8 +483,8 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             crate::outln!("{} written to {}", report(&written), settings.out.display());
             Ok(())
         }
-        Command::Tune { variant, data, positions, rounds } => {
-            let settings = Tune { variant, data, positions, rounds };
+        Command::Tune { variant, data, positions, rounds, only } => {
+            let settings = Tune { variant, data, positions, rounds, only };
             let tuned = tune(&config, &settings, |step| eprintln!("{step}")).map_err(bad)?;
             crate::outln!(
                 "{} positions, scale {:.3}: error {:.6} before, {:.6} after",

@@ -260,6 +260,14 @@ fn datagen_writes_quiet_positions_with_results_and_tune_fits_them() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("error") && out.contains("\nvalues = N:") && out.contains("\neval = mobility:"), "{out}");
+    // With --only, every other number keeps engine.ini's value.
+    let o = vorpal(&["tune", "--variant", "alice", "--data", data.to_str().unwrap(), "--rounds", "2", "--only", "Q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let builtin = vorpal::config::Config::builtin().variant("alice", &[]).unwrap();
+    let eval_line = stdout(&o).lines().find(|l| l.starts_with("eval = ")).unwrap().to_string();
+    assert!(eval_line.contains(&format!(" king_board:{} ", builtin.eval.terms.king_board)), "{eval_line}");
+    let o = vorpal(&["tune", "--variant", "alice", "--data", data.to_str().unwrap(), "--only", "king_bored"]);
+    assert_bad_input(&o, "--only: 'king_bored' is not a number of alice");
 }
 
 #[test]

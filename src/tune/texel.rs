@@ -26,6 +26,8 @@ pub struct Tune {
     pub positions: usize,
     /// Passes over all the numbers at most.
     pub rounds: usize,
+    /// When not empty, the only numbers to move (term names, piece letters); the rest stay.
+    pub only: Vec<String>,
 }
 
 /// One number the tuner moves: a piece's value or a term's weight.
@@ -78,6 +80,10 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
         return Err(format!("{}: no positions", settings.data.display()));
     }
     let mut knobs = knobs(&base);
+    if let Some(unknown) = settings.only.iter().find(|name| !knobs.iter().any(|k| &k.name == *name)) {
+        let known: Vec<&str> = knobs.iter().map(|k| k.name.as_str()).collect();
+        return Err(format!("--only: '{unknown}' is not a number of {} (known: {})", settings.variant, known.join(", ")));
+    }
     let build = |knobs: &[Knob]| -> Result<Arc<Variant>, String> {
         let words =
             |key: &str| knobs.iter().filter(|k| k.key == key).map(|k| k.words(k.value)).collect::<Vec<_>>().join(" ");
@@ -92,7 +98,7 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
     let mut best = before;
     // A number that changes no position's evaluation (a term of another family) is left alone.
     let mut live: Vec<usize> = Vec::new();
-    for i in 0..knobs.len() {
+    for i in (0..knobs.len()).filter(|&i| settings.only.is_empty() || settings.only.contains(&knobs[i].name)) {
         let mut moved = knobs.clone();
         moved[i].value += moved[i].step;
         if scores(&build(&moved)?, &data) != base_scores {
