@@ -254,6 +254,10 @@ pub enum Command {
         /// The address to listen on: only this machine unless another is given.
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
+        /// Another engine a side may be given to, as `vorpal match --engine` takes it
+        /// ("CMD [proto=uci|xboard] [option.NAME=VALUE] ...").
+        #[arg(long, value_name = "ENGINE")]
+        engine: Option<String>,
     },
     /// Play a match between two engines, or a tournament of more, Vorpal's rules as the arbiter.
     Match(Box<MatchArgs>),
@@ -504,7 +508,17 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         Command::PlayHidden { side, engine, setup, seed, st, rule, pgn } => {
             play_hidden(&config, HiddenGame { side, engine, setup, seed, st, rule, pgn })
         }
-        Command::Gui { port, host } => crate::gui::serve(config, &host, port).map_err(bad),
+        Command::Gui { port, host, engine } => {
+            let spec = match engine {
+                None => None,
+                Some(words) => {
+                    let mut spec = EngineSpec::new("", Protocol::Uci);
+                    spec.apply(&words).map_err(|e| bad(format!("--engine {words}: {e}")))?;
+                    Some(spec)
+                }
+            };
+            crate::gui::serve(config, &host, port, spec).map_err(bad)
+        }
         Command::Completions { .. } | Command::Man => unreachable!("answered before the configuration is read"),
     }
 }
@@ -789,7 +803,7 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         Some(port) => {
             let board = crate::gui::Watchboard::new(variant.clone());
             let (address, _) =
-                crate::gui::listen(config.clone(), "127.0.0.1", port, Some(board.clone())).map_err(bad)?;
+                crate::gui::listen(config.clone(), "127.0.0.1", port, Some(board.clone()), None).map_err(bad)?;
             crate::outln!("Watch the games at http://{address}/watch");
             Some(board.watcher())
         }

@@ -17,8 +17,13 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    fn start_with(extra: &[&str]) -> Server {
         let mut child = Command::new(VORPAL)
             .args(["gui", "--port", "0"])
+            .args(extra)
             .stdout(Stdio::piped())
             .spawn()
             .expect("vorpal gui starts");
@@ -191,6 +196,46 @@ fn gui_plays_every_variant_by_clicks_in_a_real_browser() {
     for name in names {
         assert!(report.contains(&format!("{name}: ")), "{name} was not played: {report}");
     }
+}
+
+#[test]
+fn gui_plays_another_engine_with_clocks_drag_take_back_and_analysis() {
+    let Some(python) = browser_test_tools() else { return };
+    let server = Server::start_with(&["--engine", &format!("{VORPAL} name=Other st=0.05")]);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/gui/clocks.py");
+    let output =
+        Command::new(python).args([script, &format!("http://{}", server.address)]).output().expect("python3 runs");
+    let report = common::text(&output);
+    println!("{report}");
+    assert!(output.status.success(), "{report}");
+    assert!(report.contains("against Other with clocks") && report.contains("analysis: 3 lines"), "{report}");
+    assert!(report.contains("on time"), "{report}");
+}
+
+#[test]
+fn gui_refuses_a_bad_engine_clock_or_analysis_with_a_reason() {
+    let bad = common::vorpal(&["gui", "--engine", "/nonexistent/engine"]);
+    assert!(!bad.status.success() && common::text(&bad).contains("/nonexistent/engine"), "{}", common::text(&bad));
+    let mut server = Server::start();
+    let (status, body) = server.ask("GET", "/api/players");
+    assert_eq!((status, body.as_str()), (200, r#"{"engine":null}"#));
+    for (target, reason) in [
+        ("/api/new?white=engine", "start the GUI with --engine"),
+        ("/api/new?clock=abc", "clock: "),
+        ("/api/new?clock=0%2B1", "clock: "),
+    ] {
+        let (status, body) = server.ask("POST", target);
+        assert_eq!(status, 400, "{target}: {body}");
+        assert!(body.contains(reason), "{target}: {body}");
+    }
+    let (_, body) = server.ask("POST", "/api/new?white=human&black=human");
+    let session = session_of(&body);
+    for lines in ["9", "x"] {
+        let (status, body) = server.ask("POST", &format!("/api/analyse?session={session}&lines={lines}"));
+        assert_eq!(status, 400, "lines={lines}: {body}");
+        assert!(body.contains("lines"), "{body}");
+    }
+    assert!(server.alive());
 }
 
 #[test]

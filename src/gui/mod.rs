@@ -22,12 +22,14 @@ use std::time::{Duration, Instant, SystemTime};
 
 use hidden::{HiddenSetup, HiddenTable, SeatBox};
 use json::{list, object, quote};
-use session::{Session, Setup, THINK_RANGE};
+use session::{Player, Session, Setup, MAX_ANALYSIS_LINES, THINK_RANGE};
 pub use watch::Watchboard;
 
+use crate::arena::engine::EngineSpec;
 use crate::arena::game::HiddenRules;
 use crate::config::Config;
 use crate::notation::lgp::FromPlayer;
+use crate::notation::time::TimeControl;
 use crate::pieces::Color;
 use crate::random::Rng;
 
@@ -53,6 +55,8 @@ const DEFAULT_THINK: f64 = 1.0;
 /// The server's state: the variants and the games.
 struct Gui {
     config: Config,
+    /// The engine a side may be given to, and its name.
+    engine: Option<(EngineSpec, String)>,
     sessions: Mutex<HashMap<String, Arc<Session>>>,
     /// The seats of hidden games, by their secrets, with when each was last asked about.
     seats: Mutex<HashMap<String, (Arc<SeatBox>, Instant)>>,
@@ -82,9 +86,13 @@ impl Reply {
 }
 
 /// Serves the page at `host:port` (port 0: any free one) until the process ends; prints the
-/// address first.
-pub fn serve(config: Config, host: &str, port: u16) -> Result<(), String> {
-    let (address, server) = listen(config, host, port, None)?;
+/// address first. `engine` is another engine a side may be given to.
+pub fn serve(config: Config, host: &str, port: u16, engine: Option<EngineSpec>) -> Result<(), String> {
+    let engine = match engine {
+        None => None,
+        Some(spec) => Some(try_engine(&config, spec)?),
+    };
+    let (address, server) = listen(config, host, port, None, engine)?;
     crate::outln!("Vorpal GUI at http://{address}/ (Ctrl-C ends it)");
     server.join().map_err(|_| "the server stopped".to_string())
 }
@@ -96,12 +104,14 @@ pub fn listen(
     host: &str,
     port: u16,
     watch: Option<Arc<Watchboard>>,
+    engine: Option<(EngineSpec, String)>,
 ) -> Result<(SocketAddr, JoinHandle<()>), String> {
     let server = tiny_http::Server::http((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
     let address = server.server_addr().to_ip().ok_or("the server has no IP address")?;
     let seed = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
     let gui = Arc::new(Gui {
         config,
+        engine,
         sessions: Mutex::new(HashMap::new()),
         seats: Mutex::new(HashMap::new()),
         invites: Mutex::new(HashMap::new()),
@@ -125,6 +135,19 @@ pub fn listen(
         }
     });
     Ok((address, thread))
+}
+
+/// Starts the engine once, to learn its name and to fail now, with its reason, if it cannot play.
+fn try_engine(config: &Config, spec: EngineSpec) -> Result<(EngineSpec, String), String> {
+    if spec.protocol == crate::arena::engine::Protocol::Lgp {
+        return Err("--engine: an lgp player plays only hidden games; the GUI needs a uci or xboard engine".into());
+    }
+    let variant = config.variant(crate::variant::FIDE_CHESS, &[]).map_err(|e| e.to_string())?;
+    let process = crate::arena::engine::Engine::start(&spec, &variant, None)
+        .map_err(|e| format!("--engine {}: {e}", spec.command))?;
+    let name = spec.name.clone().unwrap_or_else(|| process.name.clone());
+    process.quit();
+    Ok((spec, name))
 }
 
 /// What the server reads of a request: its method, path and query, and whether it was too long.
@@ -232,6 +255,19 @@ impl Gui {
                 outcome(seat.say(message))
             }),
             (false, "/api/variants") => Reply::json(list(self.config.names().iter().map(|n| quote(n)))),
+            (false, "/api/players") => {
+                let engine = self.engine.as_ref().map(|(_, name)| quote(name));
+                Reply::json(object([("engine", json::optional(engine))]))
+            }
+            (true, "/api/analyse") => self.with_session(arg, |session| {
+                let lines = arg("lines").unwrap_or("0");
+                match lines.parse::<usize>() {
+                    Ok(n) => outcome(session.analyse(n)),
+                    Err(_) => {
+                        Reply::error(400, format!("lines: '{lines}' is not a number from 0 to {MAX_ANALYSIS_LINES}"))
+                    }
+                }
+            }),
             (true, "/api/new") => self.new_game(arg),
             (false, "/api/state") => self.with_session(arg, |session| {
                 let after = arg("after").and_then(|a| a.parse().ok()).unwrap_or(0);
@@ -272,27 +308,21 @@ impl Gui {
     }
 
     fn new_game<'a>(&self, arg: impl Fn(&str) -> Option<&'a str>) -> Reply {
-        let side = |name: &str, default: bool| match arg(name) {
+        let side = |name: &str, default: Player| match arg(name) {
             None => Ok(default),
-            Some("human") => Ok(true),
-            Some("vorpal") => Ok(false),
-            Some(other) => Err(format!("{name}: '{other}' is neither human nor vorpal")),
-        };
-        let think = match arg("think") {
-            None => Ok(DEFAULT_THINK),
-            Some(text) => text.parse::<f64>().ok().filter(|t| (THINK_RANGE.0..=THINK_RANGE.1).contains(t)).ok_or(
-                format!("think: '{text}' is not a number of seconds from {} to {}", THINK_RANGE.0, THINK_RANGE.1),
-            ),
+            Some(text) => Player::parse(text).map_err(|e| format!("{name}: {e}")),
         };
         let setup = (|| {
             Ok::<_, String>(Setup {
                 variant: arg("variant").unwrap_or("normal").to_string(),
                 fen: arg("fen").filter(|f| !f.trim().is_empty()).map(str::to_string),
-                humans: [side("white", true)?, side("black", false)?],
-                think: Duration::from_secs_f64(think?),
+                players: [side("white", Player::Human)?, side("black", Player::Vorpal)?],
+                think: Duration::from_secs_f64(think(arg("think"))?),
+                clock: clock(arg("clock"))?,
             })
         })();
-        let session = match setup.and_then(|setup| Session::start(&self.config, setup)) {
+        let engine = self.engine.as_ref().map(|(spec, _)| spec);
+        let session = match setup.and_then(|setup| Session::start(&self.config, setup, engine)) {
             Ok(session) => session,
             Err(e) => return Reply::error(400, e),
         };
@@ -405,6 +435,17 @@ fn think(text: Option<&str>) -> Result<f64, String> {
             .ok()
             .filter(|t| (THINK_RANGE.0..=THINK_RANGE.1).contains(t))
             .ok_or(format!("think: '{text}' is not a number of seconds from {} to {}", THINK_RANGE.0, THINK_RANGE.1)),
+    }
+}
+
+/// The clocks' time control as the page gives it (`MINUTES+SECONDS`'s cutechess-cli form,
+/// `SECONDS+INC` or `MOVES/SECONDS+INC`), or none.
+fn clock(text: Option<&str>) -> Result<Option<TimeControl>, String> {
+    let Some(text) = text.filter(|t| !t.trim().is_empty()) else { return Ok(None) };
+    match TimeControl::parse_tc(text.trim()) {
+        Ok(tc @ TimeControl::Clock { base, .. }) if base > Duration::ZERO => Ok(Some(tc)),
+        Ok(_) => Err(format!("clock: '{text}' has no time on the clock (give SECONDS+INCREMENT, like 300+2)")),
+        Err(e) => Err(format!("clock: {e}")),
     }
 }
 

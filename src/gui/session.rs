@@ -1,13 +1,15 @@
-//! One game in the browser: its position and moves, who plays each side, and Vorpal thinking
-//! in the background when a side is its.
+//! One game in the browser: its position, moves and clocks, who plays each side (a person,
+//! Vorpal, or the engine the GUI was started with), and Vorpal playing or analysing in the
+//! background.
 
+use std::fmt;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::board::board_json;
 use super::json::{list, object, optional, quote};
-use crate::arena::engine::Thought;
-use crate::arena::game::{GameRecord, Played};
+use crate::arena::engine::{Answer, Clocks, Engine as EngineProcess, EngineSpec, Thought};
+use crate::arena::game::{GameRecord, Played, Termination};
 use crate::arena::opening::Opening;
 use crate::arena::pgn::write_game;
 use crate::config::Config;
@@ -16,13 +18,55 @@ use crate::movegen::Move;
 use crate::notation::score;
 use crate::notation::time::TimeControl;
 use crate::pieces::Color;
+use crate::position::Position;
 use crate::rules::Outcome;
+use crate::search::time::Clock;
 use crate::search::{Info, Limits};
 use crate::variant::family::Family;
 use crate::variant::Variant;
 
 /// The shortest and longest time Vorpal may be given per move, in seconds.
 pub const THINK_RANGE: (f64, f64) = (0.01, 600.0);
+
+/// The most lines an analysis shows.
+pub const MAX_ANALYSIS_LINES: usize = 8;
+
+/// How long Vorpal analyses one position before it rests.
+const ANALYSIS_TIME: Duration = Duration::from_secs(120);
+
+/// How much longer than its clock (or its time per move) the engine may take before it forfeits.
+const ENGINE_GRACE: Duration = Duration::from_secs(5);
+
+/// Who plays a side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at the page.
+    Human,
+    /// Vorpal, in this process.
+    Vorpal,
+    /// The engine given to `vorpal gui --engine`.
+    Engine,
+}
+
+impl Player {
+    /// Reads `human`, `vorpal` or `engine`.
+    pub fn parse(text: &str) -> Result<Player, String> {
+        match text {
+            "human" => Ok(Player::Human),
+            "vorpal" => Ok(Player::Vorpal),
+            "engine" => Ok(Player::Engine),
+            other => Err(format!("'{other}' is not human, vorpal or engine")),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Player::Human => "human",
+            Player::Vorpal => "vorpal",
+            Player::Engine => "engine",
+        }
+    }
+}
 
 /// How a new game is set up.
 #[derive(Clone, Debug)]
@@ -31,10 +75,63 @@ pub struct Setup {
     pub variant: String,
     /// The start position, or the variant's own.
     pub fen: Option<String>,
-    /// Whether a person plays White and Black (else Vorpal does).
-    pub humans: [bool; 2],
-    /// Vorpal's time per move.
+    /// Who plays White and Black.
+    pub players: [Player; 2],
+    /// The time per move of Vorpal and the engine, when the game has no clocks.
     pub think: Duration,
+    /// The clocks' time control (`TimeControl::Clock`), if the game has clocks.
+    pub clock: Option<TimeControl>,
+}
+
+/// How a game ended: by its rules, or by a player.
+#[derive(Clone, Debug)]
+enum Ending {
+    Rules(Outcome),
+    /// The side's clock ran out.
+    Time(Color),
+    /// The engine playing the side resigned, crashed or broke the rules: what happened, and how
+    /// PGN calls it.
+    Forfeit(Color, String, Termination),
+}
+
+impl Ending {
+    fn result(&self) -> &'static str {
+        match self {
+            Ending::Rules(outcome) => outcome.result(),
+            Ending::Time(Color::White) | Ending::Forfeit(Color::White, ..) => "0-1",
+            Ending::Time(Color::Black) | Ending::Forfeit(Color::Black, ..) => "1-0",
+        }
+    }
+
+    fn reason(&self) -> String {
+        match self {
+            Ending::Rules(outcome) => outcome.reason.to_string(),
+            Ending::Time(color) => format!("{} lost on time", color_name(*color)),
+            Ending::Forfeit(color, what, _) => format!("{} {what}", color_name(*color)),
+        }
+    }
+
+    fn termination(&self) -> Termination {
+        match self {
+            Ending::Rules(_) => Termination::Normal,
+            Ending::Time(_) => Termination::TimeForfeit,
+            Ending::Forfeit(.., termination) => *termination,
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.result(), self.reason())
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    if color == Color::White {
+        "White"
+    } else {
+        "Black"
+    }
 }
 
 /// A move played, with the time its player took.
@@ -42,11 +139,14 @@ struct Step {
     mv: Move,
     text: String,
     elapsed: Duration,
-    /// Vorpal's score and depth, for its own moves.
+    /// Vorpal's or the engine's score and depth, for their moves.
     thought: Thought,
+    /// The clocks before the move, to restore on take-back, and the mover's after it.
+    clocks_before: Option<[Duration; 2]>,
+    clock_after: Option<Duration>,
 }
 
-/// What Vorpal's last iteration found.
+/// One line of Vorpal's last iterations.
 struct Line {
     depth: u32,
     score: String,
@@ -58,32 +158,66 @@ struct Line {
 pub struct Game {
     /// Answers legality and holds the position (its table is the smallest).
     rules: Engine,
-    /// Searches for Vorpal's moves, on a thread of its own.
+    /// Searches for Vorpal's moves and analyses, in the background.
     thinker: Arc<Mutex<Engine>>,
+    /// The engine of `vorpal gui --engine`, when it plays a side of this game, and its name (kept
+    /// apart: the engine is locked while it thinks).
+    program: Option<Arc<Mutex<EngineProcess>>>,
+    engine_name: Option<String>,
     setup: Setup,
     start_fen: String,
     steps: Vec<Step>,
-    outcome: Option<Outcome>,
-    line: Option<Line>,
+    ending: Option<Ending>,
+    /// Each line of the search under way or last finished (several when analysing).
+    lines: Vec<Option<Line>>,
+    /// How many lines to analyse on a person's move (0: no analysis).
+    analysis: usize,
+    /// A search for a move (Vorpal's or the engine's) is under way.
     thinking: bool,
+    /// Vorpal is analysing the position for the person to move.
+    analysing: bool,
+    /// Time left on each clock when the turn under way started.
+    clocks: Option<[Duration; 2]>,
+    /// The side to move at the start.
+    first_side: Color,
+    /// The engine must be told the game afresh (after a take-back).
+    engine_restart: bool,
     /// Raised by every change, so that a page waiting for news learns of it.
     version: u64,
-    /// Raised when the game is taken back or replaced: a search started before is ignored.
+    /// Raised when the game moves on, is taken back or is replaced: a search started before is ignored.
     generation: u64,
     turn_started: Instant,
     /// When a page last asked about this game.
     pub last_used: Instant,
 }
 
-/// A game shared between the server's threads and Vorpal's search.
+/// A game shared between the server's threads and the searches.
 pub struct Session {
     game: Mutex<Game>,
     changed: Condvar,
 }
 
+/// What a search for a move or an analysis needs, taken from the game under its lock.
+struct Task {
+    generation: u64,
+    start_fen: String,
+    moves: Vec<Move>,
+    texts: Vec<String>,
+    legal: Vec<Move>,
+    variant: Arc<Variant>,
+    limits: Limits,
+    /// The clocks as the engine is told them, and its time control.
+    clocks: Clocks,
+    tc: TimeControl,
+    deadline: Duration,
+    /// The engine is to be told the game afresh first.
+    restart: bool,
+}
+
 impl Session {
-    /// A new game; Vorpal starts thinking if it has the move.
-    pub fn start(config: &Config, setup: Setup) -> Result<Arc<Session>, String> {
+    /// A new game; Vorpal or the engine starts thinking if it has the move. `engine` is the
+    /// GUI's engine, needed when a side is [`Player::Engine`].
+    pub fn start(config: &Config, setup: Setup, engine: Option<&EngineSpec>) -> Result<Arc<Session>, String> {
         let mut rules = Engine::new(config.clone());
         rules.set_hash(1)?;
         rules.set_variant(&setup.variant)?;
@@ -91,21 +225,42 @@ impl Session {
         let start_fen = rules.position().to_fen();
         let mut thinker = Engine::new(config.clone());
         thinker.set_variant(&setup.variant)?;
+        let program = if setup.players.contains(&Player::Engine) {
+            let spec = engine.ok_or("no engine to play: start the GUI with --engine CMD")?;
+            let mut process = EngineProcess::start(spec, rules.variant(), None)?;
+            process.new_game(rules.variant(), rules.position(), time_control(&setup))?;
+            Some((spec.name.clone().unwrap_or_else(|| process.name.clone()), Arc::new(Mutex::new(process))))
+        } else {
+            None
+        };
+        let (engine_name, program) = program.unzip();
+        let clocks = match setup.clock {
+            Some(TimeControl::Clock { base, .. }) => Some([base, base]),
+            _ => None,
+        };
         let mut game = Game {
             rules,
             thinker: Arc::new(Mutex::new(thinker)),
+            program,
+            engine_name,
             setup,
             start_fen,
             steps: Vec::new(),
-            outcome: None,
-            line: None,
+            ending: None,
+            lines: Vec::new(),
+            analysis: 0,
             thinking: false,
+            analysing: false,
+            clocks,
+            first_side: Color::White,
+            engine_restart: false,
             version: 1,
             generation: 0,
             turn_started: Instant::now(),
             last_used: Instant::now(),
         };
-        game.outcome = game.rules.outcome();
+        game.first_side = game.rules.position().side();
+        game.ending = game.rules.outcome().map(Ending::Rules);
         let session = Arc::new(Session { game: Mutex::new(game), changed: Condvar::new() });
         session.kick();
         Ok(session)
@@ -116,11 +271,14 @@ impl Session {
         self.game.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The game once its version is past `after`, or after `wait` at most.
+    /// The game once its version is past `after`, or after `wait` at most (sooner when the clock
+    /// of the side to move runs out before, so that the page hears of it).
     pub fn wait_past(&self, after: u64, wait: Duration) -> MutexGuard<'_, Game> {
         let game = self.lock();
-        let (game, _) =
+        let wait = game.time_to_flag().map_or(wait, |t| wait.min(t + Duration::from_millis(10)));
+        let (mut game, _) =
             self.changed.wait_timeout_while(game, wait, |g| g.version <= after).unwrap_or_else(|e| e.into_inner());
+        game.flag_fall();
         game
     }
 
@@ -128,12 +286,17 @@ impl Session {
     pub fn human_move(self: &Arc<Self>, text: &str) -> Result<(), String> {
         {
             let mut game = self.lock();
-            if let Some(end) = &game.outcome {
+            game.flag_fall();
+            if let Some(end) = &game.ending {
                 return Err(format!("the game is over: {end}"));
             }
             let side = game.rules.position().side();
-            if !game.setup.humans[side.index()] {
-                return Err("it is Vorpal's move, not yours".into());
+            let player = game.setup.players[side.index()];
+            if player != Player::Human {
+                return Err(format!(
+                    "it is {}'s move, not yours",
+                    if player == Player::Vorpal { "Vorpal" } else { "the engine" }
+                ));
             }
             let mut pos = game.rules.position().clone();
             let mv = game.rules.parse(&mut pos, text)?;
@@ -152,18 +315,44 @@ impl Session {
                 return Err("no move to take back".into());
             }
             game.generation += 1;
-            game.thinking = false;
-            game.line = None;
-            while game.steps.pop().is_some() {
+            (game.thinking, game.analysing) = (false, false);
+            game.lines.clear();
+            while let Some(step) = game.steps.pop() {
                 game.rules.unmake();
+                if step.clocks_before.is_some() {
+                    game.clocks = step.clocks_before;
+                }
                 let side = game.rules.position().side();
-                if game.setup.humans[side.index()] {
+                if game.setup.players[side.index()] == Player::Human {
                     break;
                 }
             }
-            game.outcome = game.rules.outcome();
+            game.ending = game.rules.outcome().map(Ending::Rules);
             game.turn_started = Instant::now();
+            // An XBoard engine keeps the game itself: it is told the game afresh before its next move.
+            game.engine_restart = game.program.is_some();
         }
+        self.halt();
+        self.touched();
+        self.kick();
+        Ok(())
+    }
+
+    /// Turns analysis for the person to move on with `lines` lines, or off with 0.
+    pub fn analyse(self: &Arc<Self>, lines: usize) -> Result<(), String> {
+        if lines > MAX_ANALYSIS_LINES {
+            return Err(format!("lines: at most {MAX_ANALYSIS_LINES}"));
+        }
+        {
+            let mut game = self.lock();
+            game.analysis = lines;
+            if game.analysing {
+                game.generation += 1;
+                game.analysing = false;
+                game.lines.clear();
+            }
+        }
+        self.halt();
         self.touched();
         self.kick();
         Ok(())
@@ -175,50 +364,166 @@ impl Session {
         self.changed.notify_all();
     }
 
-    /// Starts Vorpal thinking when it has the move and is not thinking already.
+    /// Stops Vorpal's search, if one runs (its result is ignored by its generation).
+    fn halt(&self) {
+        let thinker = self.lock().thinker.clone();
+        thinker.lock().unwrap_or_else(|e| e.into_inner()).halt();
+    }
+
+    /// Starts whatever the position asks for: Vorpal's or the engine's move, or an analysis for
+    /// the person to move.
     fn kick(self: &Arc<Self>) {
-        let (position_fen, moves, generation, think, thinker) = {
+        let (player, task, thinker, program) = {
             let mut game = self.lock();
-            let side = game.rules.position().side();
-            if game.outcome.is_some() || game.thinking || game.setup.humans[side.index()] {
+            if game.ending.is_some() || game.thinking || game.analysing {
                 return;
             }
-            game.thinking = true;
-            let moves: Vec<String> = game.steps.iter().map(|s| s.text.clone()).collect();
-            (game.start_fen.clone(), moves, game.generation, game.setup.think, game.thinker.clone())
+            let side = game.rules.position().side();
+            let player = game.setup.players[side.index()];
+            if player == Player::Human && game.analysis == 0 {
+                return;
+            }
+            if player == Player::Human {
+                game.analysing = true;
+            } else {
+                game.thinking = true;
+            }
+            game.lines.clear();
+            (player, game.task(player), game.thinker.clone(), game.program.clone())
         };
-        let session = self.clone();
-        std::thread::spawn(move || {
-            let started = Instant::now();
-            let result = {
-                let mut engine = thinker.lock().unwrap_or_else(|e| e.into_inner());
-                let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
-                match engine.set_position(Some(&position_fen), &texts) {
-                    Ok(()) => {
-                        let limits = Limits { movetime: Some(think), ..Limits::default() };
-                        engine.think(limits, |variant, info, _| session.report(generation, variant, info))
-                    }
-                    Err(_) => None,
+        match (player, program) {
+            (Player::Engine, Some(program)) => self.ask_engine(task, program),
+            (Player::Engine, None) => {}
+            _ => self.search(task, player == Player::Human, thinker),
+        }
+    }
+
+    /// Vorpal searches, for its move or, for a person, as analysis.
+    fn search(self: &Arc<Self>, task: Task, analysis: bool, thinker: Arc<Mutex<Engine>>) {
+        let mut engine = thinker.lock().unwrap_or_else(|e| e.into_inner());
+        // A take-back or a move may have come while the lock was awaited: that search is not wanted.
+        if self.lock().generation != task.generation {
+            return;
+        }
+        let texts: Vec<&str> = task.texts.iter().map(String::as_str).collect();
+        if let Err(e) = engine.set_position(Some(&task.start_fen), &texts) {
+            // Its own moves from its own start: this cannot fail unless the game itself is broken.
+            let mut game = self.lock();
+            (game.thinking, game.analysing) = (false, false);
+            let side = game.rules.position().side();
+            game.ending = Some(Ending::Forfeit(side, format!("(Vorpal) cannot go on: {e}"), Termination::Abandoned));
+            return;
+        }
+        let (reporter, finisher) = (Arc::downgrade(self), Arc::downgrade(self));
+        let generation = task.generation;
+        let started = Instant::now();
+        engine.go(
+            task.limits,
+            move |variant, info, _| {
+                if let Some(session) = reporter.upgrade() {
+                    session.report(generation, variant, info);
                 }
-            };
-            let played = {
-                let mut game = session.lock();
-                if game.generation != generation {
-                    return;
+            },
+            move |_, result| {
+                if let Some(session) = finisher.upgrade() {
+                    // Searches start from a thread of their own: this one is the search's, which
+                    // a new search would wait for.
+                    std::thread::spawn(move || session.searched(generation, analysis, result, started.elapsed()));
                 }
+            },
+        );
+    }
+
+    /// A search ended: Vorpal's move is played, or the analysis rests.
+    fn searched(self: &Arc<Self>, generation: u64, analysis: bool, result: Option<Info>, elapsed: Duration) {
+        let played = {
+            let mut game = self.lock();
+            if game.generation != generation {
+                return;
+            }
+            if analysis {
+                game.analysing = false;
+                false
+            } else {
                 game.thinking = false;
                 let played = result.filter(|info| !info.pv.is_empty());
                 if let Some(info) = &played {
-                    game.play(info.pv[0]);
-                    if let Some(last) = game.steps.last_mut() {
-                        last.elapsed = started.elapsed();
-                        last.thought = Thought { score: Some(info.score), depth: Some(info.depth) };
-                    }
+                    let thought = Thought { score: Some(info.score), depth: Some(info.depth) };
+                    game.engine_move(info.pv[0], elapsed, thought);
                 }
                 played.is_some()
+            }
+        };
+        self.touched();
+        // Vorpal against itself goes on; a search that found no move is not repeated.
+        if played {
+            self.kick();
+        }
+    }
+
+    /// The GUI's engine is asked for its move, on a thread of its own.
+    fn ask_engine(self: &Arc<Self>, task: Task, program: Arc<Mutex<EngineProcess>>) {
+        let session = Arc::downgrade(self);
+        std::thread::spawn(move || {
+            let started = Instant::now();
+            let (answer, chosen) = {
+                let mut process = program.lock().unwrap_or_else(|e| e.into_inner());
+                let restarted = match Position::from_fen(task.variant.clone(), &task.start_fen) {
+                    Ok(start) if task.restart => process.new_game(&task.variant, &start, task.tc),
+                    Ok(_) => Ok(()),
+                    Err(e) => Err(e.to_string()),
+                };
+                let answer = match restarted {
+                    Ok(()) => process.play(&task.variant, &task.moves, task.clocks, task.tc, task.deadline),
+                    Err(e) => Answer::Crashed(e),
+                };
+                let chosen = match &answer {
+                    Answer::Move(text, _) => process.find(&task.variant, &task.legal, text),
+                    _ => None,
+                };
+                (answer, chosen)
+            };
+            let Some(session) = session.upgrade() else { return };
+            let played = {
+                let mut game = session.lock();
+                if game.generation != task.generation {
+                    return;
+                }
+                game.thinking = false;
+                let side = game.rules.position().side();
+                let forfeit = |what: String, how| Some(Ending::Forfeit(side, what, how));
+                match (answer, chosen) {
+                    (Answer::Move(_, thought), Some(mv)) => {
+                        game.engine_move(mv, started.elapsed(), thought);
+                        true
+                    }
+                    (answer, _) => {
+                        game.ending = match answer {
+                            Answer::Move(text, _) => forfeit(
+                                format!("(the engine) played an illegal move: {text}"),
+                                Termination::RulesInfraction,
+                            ),
+                            Answer::Resign => forfeit("(the engine) resigned".into(), Termination::Normal),
+                            Answer::Claim(result, comment) => forfeit(
+                                format!("(the engine) claimed {result} {{{comment}}}, which the rules do not give"),
+                                Termination::RulesInfraction,
+                            ),
+                            Answer::Refused(words) => {
+                                forfeit(format!("(the engine) refused a move: {words}"), Termination::RulesInfraction)
+                            }
+                            Answer::Crashed(why) => {
+                                forfeit(format!("(the engine) stopped: {why}"), Termination::Abandoned)
+                            }
+                            Answer::Timeout if game.clocks.is_some() => Some(Ending::Time(side)),
+                            Answer::Timeout => {
+                                forfeit("(the engine) did not answer in time".into(), Termination::TimeForfeit)
+                            }
+                        };
+                        false
+                    }
+                }
             };
             session.touched();
-            // Vorpal against itself goes on; a search that found no move is not repeated.
             if played {
                 session.kick();
             }
@@ -233,31 +538,154 @@ impl Session {
                 return;
             }
             let pv: Vec<String> = info.pv.iter().map(|m| m.to_text(variant)).collect();
-            game.line =
+            let index = info.line.max(1) as usize - 1;
+            if game.lines.len() <= index {
+                game.lines.resize_with(index + 1, || None);
+            }
+            game.lines[index] =
                 Some(Line { depth: info.depth, score: score::uci(info.score), pv: pv.join(" "), nodes: info.nodes });
         }
         self.touched();
     }
 }
 
+/// The time control the engines are given: the clocks', or the time per move.
+fn time_control(setup: &Setup) -> TimeControl {
+    setup.clock.unwrap_or(TimeControl::PerMove(setup.think))
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        // A game replaced or gone stops its search; the engine process is killed with its last handle.
+        self.thinker.lock().unwrap_or_else(|e| e.into_inner()).halt();
+    }
+}
+
 impl Game {
-    /// Plays a legal move and notes what it ended.
+    /// Plays a legal move, runs the mover's clock, and notes what it ended.
     fn play(&mut self, mv: Move) {
         let text = mv.to_text(self.rules.variant());
         let elapsed = self.turn_started.elapsed();
+        let side = self.rules.position().side();
+        let clocks_before = self.clocks;
+        let moves_by_side = self.moves_by(side) + 1;
+        if let (Some(left), Some(TimeControl::Clock { moves, base, increment })) = (&mut self.clocks, self.setup.clock)
+        {
+            let clock = &mut left[side.index()];
+            *clock = clock.saturating_sub(elapsed) + increment;
+            if moves > 0 && moves_by_side.is_multiple_of(moves as usize) {
+                *clock += base;
+            }
+        }
+        let clock_after = self.clocks.map(|c| c[side.index()]);
         self.rules.make(mv);
-        self.steps.push(Step { mv, text, elapsed, thought: Thought::default() });
-        self.outcome = self.rules.outcome();
+        self.steps.push(Step { mv, text, elapsed, thought: Thought::default(), clocks_before, clock_after });
+        self.ending = self.rules.outcome().map(Ending::Rules);
+        // An analysis of the position before is over: the next search interrupts it.
+        self.generation += 1;
+        self.analysing = false;
+        self.lines.clear();
         self.turn_started = Instant::now();
+    }
+
+    /// Vorpal's or the engine's move: played unless its clock ran out meanwhile.
+    fn engine_move(&mut self, mv: Move, elapsed: Duration, thought: Thought) {
+        if self.flag_fall() {
+            return;
+        }
+        self.play(mv);
+        if let Some(last) = self.steps.last_mut() {
+            last.elapsed = elapsed;
+            last.thought = thought;
+        }
+    }
+
+    /// How many moves `side` has made in this game.
+    fn moves_by(&self, side: Color) -> usize {
+        let n = self.steps.len();
+        if side == self.first_side {
+            n.div_ceil(2)
+        } else {
+            n / 2
+        }
+    }
+
+    /// Time left on each clock now.
+    fn clocks_now(&self) -> Option<[Duration; 2]> {
+        let mut left = self.clocks?;
+        if self.ending.is_none() {
+            let side = self.rules.position().side().index();
+            left[side] = left[side].saturating_sub(self.turn_started.elapsed());
+        }
+        Some(left)
+    }
+
+    /// How long until the clock of the side to move runs out.
+    fn time_to_flag(&self) -> Option<Duration> {
+        let side = self.rules.position().side().index();
+        self.clocks_now().filter(|_| self.ending.is_none()).map(|left| left[side])
+    }
+
+    /// Ends the game if the clock of the side to move has run out; whether it has.
+    fn flag_fall(&mut self) -> bool {
+        if self.time_to_flag() != Some(Duration::ZERO) {
+            return false;
+        }
+        let side = self.rules.position().side();
+        self.ending = Some(Ending::Time(side));
+        if let Some(left) = &mut self.clocks {
+            left[side.index()] = Duration::ZERO;
+        }
+        self.generation += 1;
+        self.thinking = false;
+        self.analysing = false;
+        self.version += 1;
+        true
+    }
+
+    /// What a search of the current position needs.
+    fn task(&mut self, player: Player) -> Task {
+        let side = self.rules.position().side();
+        let tc = time_control(&self.setup);
+        let left = self.clocks_now();
+        let (clock, clocks) = match (left, self.setup.clock) {
+            (Some(left), Some(TimeControl::Clock { moves, increment, .. })) => {
+                let done = self.moves_by(side) as u32;
+                let moves_to_go = (moves > 0).then(|| moves - done % moves);
+                let clock = Clock { remaining: left[side.index()], increment, moves_to_go };
+                (Some(clock), Clocks { left, increment: [increment; 2], moves_to_go })
+            }
+            _ => (None, Clocks { left: [self.setup.think; 2], increment: [Duration::ZERO; 2], moves_to_go: None }),
+        };
+        let limits = match player {
+            Player::Human => Limits { movetime: Some(ANALYSIS_TIME), lines: self.analysis, ..Limits::default() },
+            _ if clock.is_some() => Limits { clock, ..Limits::default() },
+            _ => Limits { movetime: Some(self.setup.think), ..Limits::default() },
+        };
+        let deadline = clock.map_or(self.setup.think, |c| c.remaining) + ENGINE_GRACE;
+        Task {
+            generation: self.generation,
+            start_fen: self.start_fen.clone(),
+            moves: self.steps.iter().map(|s| s.mv).collect(),
+            texts: self.steps.iter().map(|s| s.text.clone()).collect(),
+            legal: if player == Player::Engine { self.rules.legal_moves() } else { Vec::new() },
+            variant: self.rules.variant().clone(),
+            limits,
+            clocks,
+            tc,
+            deadline,
+            restart: player == Player::Engine && std::mem::take(&mut self.engine_restart),
+        }
     }
 
     /// Everything the page draws, as JSON.
     pub fn state(&mut self) -> String {
+        self.flag_fall();
         let variant = self.rules.variant().clone();
         let pos = self.rules.position().clone();
         let g = &variant.geometry;
         let boards = g.all_layers().map(|layer| board_json(&variant, layer, |sq| pos.piece_char(sq)));
-        let legal = if self.outcome.is_none() && self.setup.humans[pos.side().index()] {
+        let legal = if self.ending.is_none() && self.setup.players[pos.side().index()] == Player::Human {
             self.rules.legal_moves()
         } else {
             Vec::new()
@@ -270,13 +698,18 @@ impl Game {
                 ("text", quote(&mv.to_text(&variant))),
             ])
         });
-        let steps =
-            self.steps.iter().map(|s| object([("text", quote(&s.text)), ("ms", s.elapsed.as_millis().to_string())]));
+        let steps = self.steps.iter().map(|s| {
+            object([
+                ("text", quote(&s.text)),
+                ("ms", s.elapsed.as_millis().to_string()),
+                ("clock", optional(s.clock_after.map(|c| c.as_millis().to_string()))),
+            ])
+        });
         let last = self
             .steps
             .last()
             .map(|s| object([("from", quote(&g.square_name(s.mv.from()))), ("to", quote(&g.square_name(s.mv.to())))]));
-        let line = self.line.as_ref().map(|l| {
+        let lines = self.lines.iter().flatten().map(|l| {
             object([
                 ("depth", l.depth.to_string()),
                 ("score", quote(&l.score)),
@@ -288,13 +721,18 @@ impl Game {
             let s = pos.scores();
             list([s[Color::White].to_string(), s[Color::Black].to_string()])
         });
+        let clocks = self.clocks_now().map(|c| list(c.map(|d| d.as_millis().to_string())));
+        let engine = self.engine_name.as_ref().map(|name| quote(name));
         object([
             ("version", self.version.to_string()),
             ("variant", quote(&variant.name)),
             ("fen", quote(&pos.to_fen())),
             ("side", quote(if pos.side() == Color::White { "white" } else { "black" })),
-            ("humans", list(self.setup.humans.iter().map(bool::to_string))),
+            ("players", list(self.setup.players.iter().map(|p| quote(p.name())))),
+            ("humans", list(self.setup.players.iter().map(|&p| (p == Player::Human).to_string()))),
+            ("engine", optional(engine)),
             ("think", format!("{:.3}", self.setup.think.as_secs_f64())),
+            ("clocks", optional(clocks)),
             ("boards", list(boards)),
             ("nested", matches!(variant.family, Family::InsideOut(_)).to_string()),
             ("halves", matches!(variant.family, Family::Monochrome(_)).to_string()),
@@ -302,26 +740,39 @@ impl Game {
             ("moves", list(steps)),
             ("last", optional(last)),
             ("thinking", self.thinking.to_string()),
-            ("line", optional(line)),
+            ("analysing", self.analysing.to_string()),
+            ("analysis", self.analysis.to_string()),
+            ("lines", list(lines)),
             ("scores", optional(scores)),
-            ("result", optional(self.outcome.as_ref().map(|o| quote(&o.to_string())))),
+            ("result", optional(self.ending.as_ref().map(|o| quote(&o.to_string())))),
         ])
     }
 
     /// The game as PGN.
     pub fn pgn(&self) -> String {
-        let name = |human: bool| if human { "Human".to_string() } else { "Vorpal".to_string() };
-        let players = [name(self.setup.humans[0]), name(self.setup.humans[1])];
+        let name = |player: Player| match player {
+            Player::Human => "Human".to_string(),
+            Player::Vorpal => "Vorpal".to_string(),
+            Player::Engine => self.engine_name.clone().unwrap_or_else(|| "Engine".into()),
+        };
+        let players = self.setup.players.map(name);
         let opening = Opening { fen: self.start_fen.clone(), moves: Vec::new() };
-        let mut record = GameRecord::new(&opening, players, TimeControl::PerMove(self.setup.think));
+        let mut record = GameRecord::new(&opening, players, time_control(&self.setup));
         record.moves = self
             .steps
             .iter()
-            .map(|s| Played { mv: s.mv, elapsed: s.elapsed, clock: None, thought: s.thought, notes: Vec::new() })
+            .map(|s| Played {
+                mv: s.mv,
+                elapsed: s.elapsed,
+                clock: s.clock_after,
+                thought: s.thought,
+                notes: Vec::new(),
+            })
             .collect();
-        if let Some(end) = &self.outcome {
+        if let Some(end) = &self.ending {
             record.result = end.result().into();
-            record.reason = end.reason.to_string();
+            record.reason = end.reason();
+            record.termination = end.termination();
         }
         write_game(&record, self.rules.variant(), 1)
     }

@@ -82,7 +82,11 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
     let mut knobs = knobs(&base);
     if let Some(unknown) = settings.only.iter().find(|name| !knobs.iter().any(|k| &k.name == *name)) {
         let known: Vec<&str> = knobs.iter().map(|k| k.name.as_str()).collect();
-        return Err(format!("--only: '{unknown}' is not a number of {} (known: {})", settings.variant, known.join(", ")));
+        return Err(format!(
+            "--only: '{unknown}' is not a number of {} (known: {})",
+            settings.variant,
+            known.join(", ")
+        ));
     }
     let build = |knobs: &[Knob]| -> Result<Arc<Variant>, String> {
         let words =
