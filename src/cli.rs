@@ -30,7 +30,7 @@ use crate::search::personality::Personality;
 use crate::search::{Limits, MAX_HASH_MB, MAX_THREADS};
 use crate::tune::datagen::{datagen, Datagen, Written};
 use crate::tune::texel::{tune, Tune};
-use crate::variant::{CastlingStyle, Variant, FIDE_CHESS};
+use crate::variant::{Variant, FIDE_CHESS};
 use crate::{with_narrowest, with_rules};
 
 /// Vorpal, a chess-variant engine for stacked boards.
@@ -582,33 +582,7 @@ fn start_fen(variant: &Variant, fen: Option<String>, setup: Option<&str>) -> Res
     if fen.is_some() {
         return Err(bad("give --fen or --setup, not both"));
     }
-    if variant.castling_style != CastlingStyle::Chess960 {
-        return Err(bad(format!(
-            "--setup is for Chess960 variants (lookingglass, fischerandom), not {}",
-            variant.name
-        )));
-    }
-    let expected = || bad(format!("--setup {setup}: expected N, WHITE:BLACK (numbers 0-959) or random:SEED"));
-    let (white, black) = match setup.split_once(':') {
-        Some(("random", seed)) => {
-            let seed: u64 = seed.parse().map_err(|_| bad(format!("--setup {setup}: the seed must be a number")))?;
-            let mut rng = Rng::new(seed);
-            let mut next = || rng.below(960) as u32;
-            // FIDE Chess960 mirrors one setup; Looking-Glass draws one per side.
-            let white = next();
-            (white, if variant.geometry.layers == 1 { white } else { next() })
-        }
-        Some((w, b)) => (w.parse().map_err(|_| expected())?, b.parse().map_err(|_| expected())?),
-        None => {
-            let n = setup.parse().map_err(|_| expected())?;
-            (n, n)
-        }
-    };
-    chess960::setup_fen(&variant.start_fen, white, black).map(Some).ok_or_else(|| {
-        bad(format!(
-            "--setup {setup}: the numbers run from 0 to 959, and the variant's start needs its usual back ranks"
-        ))
-    })
+    chess960::setup_from_words(variant, setup).map(Some).map_err(|e| bad(format!("--{e}")))
 }
 
 /// Applies moves one by one, then prints the FEN, the boards and the outcome.

@@ -223,11 +223,17 @@ fn gui_refuses_a_bad_engine_clock_or_analysis_with_a_reason() {
         ("/api/new?white=engine", "start the GUI with --engine"),
         ("/api/new?clock=abc", "clock: "),
         ("/api/new?clock=0%2B1", "clock: "),
+        ("/api/new?variant=alice&setup=3", "setup is for Chess960 variants"),
+        ("/api/new?variant=lookingglass&setup=960", "the numbers run from 0 to 959"),
     ] {
         let (status, body) = server.ask("POST", target);
         assert_eq!(status, 400, "{target}: {body}");
         assert!(body.contains(reason), "{target}: {body}");
     }
+    let (status, body) = server.ask("POST", "/api/new?variant=lookingglass&setup=0:959&white=human&black=human");
+    assert_eq!(status, 200, "{body}");
+    let (_, state) = server.ask("GET", &format!("/api/state?session={}", session_of(&body)));
+    assert!(state.contains(r#""fen":"8/8/8/8/8/8/PPPPPPPP/BBQNNRKR|rkrnnqbb/"#), "Chess960 0 and 959: {state}");
     let (_, body) = server.ask("POST", "/api/new?white=human&black=human");
     let session = session_of(&body);
     for lines in ["9", "x"] {

@@ -316,6 +316,7 @@ impl Gui {
             Ok::<_, String>(Setup {
                 variant: arg("variant").unwrap_or("normal").to_string(),
                 fen: arg("fen").filter(|f| !f.trim().is_empty()).map(str::to_string),
+                chess960: arg("setup").filter(|f| !f.trim().is_empty()).map(|s| s.trim().to_string()),
                 players: [side("white", Player::Human)?, side("black", Player::Vorpal)?],
                 think: Duration::from_secs_f64(think(arg("think"))?),
                 clock: clock(arg("clock"))?,

@@ -19,7 +19,7 @@ use crate::notation::score;
 use crate::notation::time::TimeControl;
 use crate::pieces::Color;
 use crate::position::Position;
-use crate::rules::Outcome;
+use crate::rules::{chess960, Outcome};
 use crate::search::time::Clock;
 use crate::search::{Info, Limits};
 use crate::variant::family::Family;
@@ -75,6 +75,8 @@ pub struct Setup {
     pub variant: String,
     /// The start position, or the variant's own.
     pub fen: Option<String>,
+    /// A Chess960 setup (`N`, `WHITE:BLACK` or `random:SEED`) instead of a FEN.
+    pub chess960: Option<String>,
     /// Who plays White and Black.
     pub players: [Player; 2],
     /// The time per move of Vorpal and the engine, when the game has no clocks.
@@ -221,7 +223,12 @@ impl Session {
         let mut rules = Engine::new(config.clone());
         rules.set_hash(1)?;
         rules.set_variant(&setup.variant)?;
-        rules.set_position(setup.fen.as_deref(), &[])?;
+        let fen = match (&setup.fen, &setup.chess960) {
+            (Some(_), Some(_)) => return Err("give a FEN or a setup, not both".into()),
+            (_, Some(words)) => Some(chess960::setup_from_words(rules.variant(), words)?),
+            (fen, None) => fen.clone(),
+        };
+        rules.set_position(fen.as_deref(), &[])?;
         let start_fen = rules.position().to_fen();
         let mut thinker = Engine::new(config.clone());
         thinker.set_variant(&setup.variant)?;

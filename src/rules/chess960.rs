@@ -2,6 +2,9 @@
 //! variant's start position with them. Looking-Glass gives each side its own; `fischerandom`
 //! uses them as FIDE Chess960 does.
 
+use crate::random::Rng;
+use crate::variant::{CastlingStyle, Variant};
+
 /// The number of the standard setup, `RNBQKBNR`.
 pub const STANDARD_SETUP: u32 = 518;
 
@@ -32,6 +35,32 @@ pub fn back_rank(n: u32) -> Option<[char; 8]> {
         place(0, piece);
     }
     Some(rank)
+}
+
+/// The start position of a Chess960 variant with the setup written `N` (both sides), `WHITE:BLACK`
+/// (numbers 0 to 959) or `random:SEED` (Looking-Glass draws one per side, FIDE Chess960 one for both).
+pub fn setup_from_words(variant: &Variant, setup: &str) -> Result<String, String> {
+    if variant.castling_style != CastlingStyle::Chess960 {
+        return Err(format!("setup is for Chess960 variants (lookingglass, fischerandom), not {}", variant.name));
+    }
+    let expected = || format!("setup {setup}: expected N, WHITE:BLACK (numbers 0-959) or random:SEED");
+    let (white, black) = match setup.split_once(':') {
+        Some(("random", seed)) => {
+            let seed: u64 = seed.parse().map_err(|_| format!("setup {setup}: the seed must be a number"))?;
+            let mut rng = Rng::new(seed);
+            let mut next = || rng.below(960) as u32;
+            let white = next();
+            (white, if variant.geometry.layers == 1 { white } else { next() })
+        }
+        Some((w, b)) => (w.parse().map_err(|_| expected())?, b.parse().map_err(|_| expected())?),
+        None => {
+            let n = setup.parse().map_err(|_| expected())?;
+            (n, n)
+        }
+    };
+    setup_fen(&variant.start_fen, white, black).ok_or_else(|| {
+        format!("setup {setup}: the numbers run from 0 to 959, and the variant's start needs its usual back ranks")
+    })
 }
 
 /// `start_fen` (a start position with the standard back ranks `RNBQKBNR` and `rnbqkbnr`, on
