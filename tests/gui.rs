@@ -195,6 +195,7 @@ fn gui_plays_every_variant_by_clicks_in_a_real_browser() {
     assert!(output.status.success(), "{report}");
     for name in names {
         assert!(report.contains(&format!("{name}: ")), "{name} was not played: {report}");
+        assert!(report.contains(&format!("{name} to the end: ")), "{name} was not played to its end: {report}");
     }
 }
 

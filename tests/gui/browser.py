@@ -1,12 +1,14 @@
 """Plays every variant of `vorpal gui` in a real browser (headless Chromium through its
 WebDriver), by clicks, against Vorpal: at least ten moves each (or to the game's end), a
 transfer, a capture, castling and a promotion whenever one is on offer. After every move the
-page's board is compared with `vorpal play` of the same moves.
+page's board is compared with `vorpal play` of the same moves. Then a whole game per variant,
+from the start to its result, by random clicks.
 
 Usage: browser.py URL VORPAL THINK VARIANT... ; prints one line per variant and the median
 time from the click that makes a move to Vorpal's reply on the page.
 """
 
+import random
 import statistics
 import subprocess
 import sys
@@ -20,6 +22,9 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
 MOVES_PER_GAME = 10
+
+# A whole game against Vorpal by random clicks ends long before this many plies.
+MOST_PLIES = 600
 
 # Positions where a promotion is on offer at once: the tests of the moves a short game from the
 # start does not reach.
@@ -188,15 +193,45 @@ def play(browser, url, vorpal, variant, think, fen=None, count=MOVES_PER_GAME):
     return latencies
 
 
+def play_to_the_end(browser, url, vorpal, variant, think, seed):
+    """A whole game by clicks, the person's moves random (so that Vorpal ends it soon), to the
+    result the page shows; the final board is compared with `vorpal play`."""
+    rng = random.Random(seed)
+    query = urllib.parse.urlencode({"variant": variant, "white": "human", "black": "vorpal", "think": think})
+    browser.get(f"{url}/?{query}")
+    wait_for(lambda: browser.execute_script("return state && state.variant") == variant, "the board")
+    start_fen = page_state(browser)["fen"]
+    for _ in range(MOST_PLIES // 2):
+        state = wait_for(lambda: (lambda s: s if s["result"] or (s["legal"] and not s["thinking"]) else None)(
+            page_state(browser)), "the person's turn or the end")
+        if state["result"]:
+            break
+        move = rng.choice(state["legal"])
+        before = len(state["moves"])
+        click(browser, move["from"])
+        click(browser, move["to"])
+        choices = browser.find_elements(By.CSS_SELECTOR, f'#choices button[data-move="{move["text"]}"]')
+        if choices:
+            choices[0].click()
+        wait_for(lambda: len(page_state(browser)["moves"]) > before, "the move on the page")
+    state = page_state(browser)
+    assert state["result"], f"{variant}: no result after {len(state['moves'])} plies"
+    moves = [m["text"] for m in state["moves"]]
+    expected = vorpal_cells(vorpal, variant, start_fen, moves, state["boards"])
+    assert page_cells(browser) == expected, f"{variant}: the final board differs from vorpal play"
+    print(f"{variant} to the end: {len(moves)} plies by clicks, result {state['result']}", flush=True)
+
+
 def main():
     url, vorpal, think, variants = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     browser = driver()
     try:
         latencies = []
-        for variant in variants:
+        for number, variant in enumerate(variants):
             latencies += play(browser, url, vorpal, variant, think)
             if variant in PROMOTIONS:
                 play(browser, url, vorpal, variant, think, PROMOTIONS[variant], 1)
+            play_to_the_end(browser, url, vorpal, variant, think, number)
         print(f"reply latency: median {statistics.median(latencies) * 1000:.0f} ms over {len(latencies)} moves "
               f"(Vorpal's time per move {float(think) * 1000:.0f} ms)", flush=True)
     finally:
