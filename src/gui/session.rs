@@ -245,6 +245,7 @@ impl Session {
             Some(TimeControl::Clock { base, .. }) => Some([base, base]),
             _ => None,
         };
+        let first_side = rules.position().side();
         let mut game = Game {
             rules,
             thinker: Arc::new(Mutex::new(thinker)),
@@ -259,14 +260,13 @@ impl Session {
             thinking: false,
             analysing: false,
             clocks,
-            first_side: Color::White,
+            first_side,
             engine_restart: false,
             version: 1,
             generation: 0,
             turn_started: Instant::now(),
             last_used: Instant::now(),
         };
-        game.first_side = game.rules.position().side();
         game.ending = game.rules.outcome().map(Ending::Rules);
         let session = Arc::new(Session { game: Mutex::new(game), changed: Condvar::new() });
         session.kick();
