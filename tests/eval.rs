@@ -177,12 +177,14 @@ fn insideout_fears_the_last_king() {
 #[test]
 fn lookingglass_fears_attacks_on_the_king() {
     // A rook on h2 attacks d2, e2 and f2 next to the king; one on a8 nothing near it. A rook
-    // reaches 14 cells from either, so only the king-safety term differs.
+    // reaches 14 cells from either on an empty board, so with the activity terms (tested on
+    // their own) left out only the king-safety term differs.
     let quiet = fen("r3k3/8/8/8/8/8/8/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
     let attacked = fen("4k3/8/8/8/8/8/7r/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
     let weight = variant("lookingglass", &[]).eval.terms.king_attack;
     assert_ne!(weight, 0);
-    assert_eq!(value("lookingglass", &quiet) - value("lookingglass", &attacked), 3 * weight);
+    let without_activity = |fen: &str| value_adjusted("lookingglass", "piece_mobility:0 king_zone:0", fen);
+    assert_eq!(without_activity(&quiet) - without_activity(&attacked), 3 * weight);
 }
 
 #[test]
