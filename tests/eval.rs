@@ -217,11 +217,8 @@ fn the_stronger_side_drives_the_bare_king_to_the_edge() {
 
 #[test]
 fn pawns_in_front_of_the_king_shelter_it() {
-    let text = "[bare:normal]\neval = king_shelter:0\n";
-    let config = Config::with_text("test.ini", text).unwrap();
-    let bare = config.variant("bare", &[]).unwrap();
     let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    let without = with_rules!(&bare.family, |r| r.evaluate(&position(&bare, after_e4), &Eval::new(&bare)));
+    let without = value_adjusted("normal", "king_shelter:0", after_e4);
     // Black keeps three shelter pawns, White two.
     assert_eq!(value("normal", after_e4) - without, 10);
 }
