@@ -439,8 +439,8 @@ fn think(text: Option<&str>) -> Result<f64, String> {
     }
 }
 
-/// The clocks' time control as the page gives it (`MINUTES+SECONDS`'s cutechess-cli form,
-/// `SECONDS+INC` or `MOVES/SECONDS+INC`), or none.
+/// The clocks' time control as the page gives it, in the forms `vorpal match --tc` reads
+/// (`SECONDS+INC`, `MOVES/SECONDS+INC`, `M:SS+INC`), or none.
 fn clock(text: Option<&str>) -> Result<Option<TimeControl>, String> {
     let Some(text) = text.filter(|t| !t.trim().is_empty()) else { return Ok(None) };
     match TimeControl::parse_tc(text.trim()) {
