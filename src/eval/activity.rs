@@ -43,8 +43,7 @@ pub(super) fn activity<W: Word, R: Evaluate<W>>(rules: &R, pos: &Position<W>, ev
         let zones = king_zones(pos, color.flip());
         let (mut mobility, mut near, mut across) = (0, 0, 0);
         for layer in v.geometry.all_layers() {
-            let mine = eval.pieces_only(pos, color, layer);
-            if mine.is_empty() {
+            if eval.pieces_only(pos, color, layer).is_empty() {
                 continue;
             }
             let blockers = rules.blockers(pos, layer);

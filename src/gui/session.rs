@@ -204,7 +204,6 @@ struct Task {
     generation: u64,
     start_fen: String,
     moves: Vec<Move>,
-    texts: Vec<String>,
     legal: Vec<Move>,
     variant: Arc<Variant>,
     limits: Limits,
@@ -412,7 +411,8 @@ impl Session {
         if self.lock().generation != task.generation {
             return;
         }
-        let texts: Vec<&str> = task.texts.iter().map(String::as_str).collect();
+        let texts: Vec<String> = task.moves.iter().map(|m| m.to_text(&task.variant)).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         if let Err(e) = engine.set_position(Some(&task.start_fen), &texts) {
             // Its own moves from its own start: this cannot fail unless the game itself is broken.
             let mut game = self.lock();
@@ -674,7 +674,6 @@ impl Game {
             generation: self.generation,
             start_fen: self.start_fen.clone(),
             moves: self.steps.iter().map(|s| s.mv).collect(),
-            texts: self.steps.iter().map(|s| s.text.clone()).collect(),
             legal: if player == Player::Engine { self.rules.legal_moves() } else { Vec::new() },
             variant: self.rules.variant().clone(),
             limits,
