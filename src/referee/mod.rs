@@ -45,6 +45,20 @@ pub fn world(color: Color) -> Layer {
     Layer::new(color.index() as u8)
 }
 
+/// The boards as `by` sees them in `pos`, in Vorpal's FEN board notation: its own world whole,
+/// its own pieces in the other and `?` on every other cell there.
+pub fn view_board(pos: &Position, by: Color) -> String {
+    let own = world(by);
+    fen_board(&pos.variant().geometry, |sq| {
+        let piece = pos.piece_at(sq);
+        if sq.layer() == own || (piece.is_some() && piece.color() == by) {
+            pos.piece_char(sq)
+        } else {
+            Some('?')
+        }
+    })
+}
+
 /// A piece as both players may name it: its FEN letter (upper case White) and its square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Sighting {
@@ -286,14 +300,7 @@ impl Referee {
     /// `by`'s view: what it sees now and the events since its last view.
     pub fn view(&mut self, by: Color) -> View {
         let own = world(by);
-        let board = fen_board(&self.pos.variant().geometry, |sq| {
-            let piece = self.pos.piece_at(sq);
-            if sq.layer() == own || (piece.is_some() && piece.color() == by) {
-                self.pos.piece_char(sq)
-            } else {
-                Some('?')
-            }
-        });
+        let board = view_board(&self.pos, by);
         let fen = self.pos.to_fen();
         let rights: String = fen
             .split(' ')

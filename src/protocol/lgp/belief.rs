@@ -140,34 +140,7 @@ impl Belief {
     /// A new view: what it shows replaces what was believed there, and an enemy piece that
     /// appeared in the player's world left the unseen board from the twin of where it appeared.
     fn observe_view(&mut self, board: &str, castling: &str, en_passant: Option<Square>) {
-        let g = &self.variant.geometry;
-        let mut seen = BTreeMap::new();
-        let layers: Vec<&str> = board.split('|').collect();
-        for (l, text) in layers.iter().enumerate().take(g.layers as usize) {
-            // A view of another shape than the variant's (a faulty referee) is read as far as it fits.
-            for (row, rank_text) in text.split('/').enumerate().take(g.ranks as usize) {
-                let rank = g.ranks - 1 - row as u8;
-                let mut file = 0u8;
-                let mut digits = String::new();
-                let flush = |digits: &mut String, file: &mut u8| {
-                    *file = file.saturating_add(digits.parse::<u8>().unwrap_or(0));
-                    digits.clear();
-                };
-                for c in rank_text.chars() {
-                    if c.is_ascii_digit() {
-                        digits.push(c);
-                        continue;
-                    }
-                    flush(&mut digits, &mut file);
-                    if file < g.files {
-                        let sq = Square::new(Layer::new(l as u8), g.cell(file, rank));
-                        seen.insert(sq.index(), Some(c));
-                    }
-                    file = file.saturating_add(1);
-                }
-                flush(&mut digits, &mut file);
-            }
-        }
+        let seen = read_view_board(&self.variant, board);
         let own = world(self.color);
         let unseen = self.unseen();
         // An enemy piece new to the player's world came from the unseen board: it moved there
@@ -266,6 +239,40 @@ impl Belief {
             .or_else(|_| Position::from_fen(v.clone(), &format!("{board} {side} - - 0 1")))
             .ok()
     }
+}
+
+/// The pieces of a view's board, by square index (`Some('?')` for an unseen cell); empty cells
+/// are left out.
+pub fn read_view_board(variant: &Variant, board: &str) -> BTreeMap<usize, Option<char>> {
+    let g = &variant.geometry;
+    let mut seen = BTreeMap::new();
+    let layers: Vec<&str> = board.split('|').collect();
+    for (l, text) in layers.iter().enumerate().take(g.layers as usize) {
+        // A view of another shape than the variant's (a faulty referee) is read as far as it fits.
+        for (row, rank_text) in text.split('/').enumerate().take(g.ranks as usize) {
+            let rank = g.ranks - 1 - row as u8;
+            let mut file = 0u8;
+            let mut digits = String::new();
+            let flush = |digits: &mut String, file: &mut u8| {
+                *file = file.saturating_add(digits.parse::<u8>().unwrap_or(0));
+                digits.clear();
+            };
+            for c in rank_text.chars() {
+                if c.is_ascii_digit() {
+                    digits.push(c);
+                    continue;
+                }
+                flush(&mut digits, &mut file);
+                if file < g.files {
+                    let sq = Square::new(Layer::new(l as u8), g.cell(file, rank));
+                    seen.insert(sq.index(), Some(c));
+                }
+                file = file.saturating_add(1);
+            }
+            flush(&mut digits, &mut file);
+        }
+    }
+    seen
 }
 
 #[cfg(test)]

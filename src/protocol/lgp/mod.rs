@@ -3,30 +3,39 @@
 //! cannot see and turns it into full positions for the perfect-information search.
 
 pub mod belief;
+pub mod particles;
 
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use crate::config::Config;
 use crate::engine::Engine;
-use crate::movegen::Move;
+use crate::geometry::Square;
+use crate::movegen::{legal, Move};
 use crate::notation::lgp::{order_text, FateReport, FromPlayer, ToPlayer};
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::random::Rng;
 use crate::referee::{world, Fate, Referee, StrikeRule};
 use crate::rules::chess960::STANDARD_SETUP;
+use crate::rules::LookingGlass;
 use crate::search::Limits;
 use belief::Belief;
+use particles::{Particles, PARTICLES};
 
 use super::Event;
 
 /// The variant the hidden game is played in.
 const VARIANT: &str = "lookingglass";
-/// Positions the blind player draws from its belief to judge an order's risk of a strike.
+/// Positions the blind player draws from its simple belief to judge an order's risk of a
+/// strike, when it has no guesses to judge it on.
 const SAMPLES: usize = 8;
 /// Orders the blind player may set aside as too likely impossible before it gives one anyway.
 const RISKY_ORDERS: usize = 3;
+/// The share of the guesses in which an order may be impossible and still be given.
+const MAX_STRIKE_RISK: f64 = 0.5;
+/// The share of the guesses in which an order may lose the king to a reply and still be given.
+const MAX_KING_RISK: f64 = 0.25;
 /// The shortest search worth starting.
 const MIN_SEARCH: Duration = Duration::from_millis(5);
 /// Share of the remaining time one order may take.
@@ -35,8 +44,8 @@ const TIME_SHARE: u64 = 30;
 /// How Vorpal chooses its orders.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Player {
-    /// Searches several positions consistent with what it knows and picks the order most of
-    /// them agree on, avoiding orders in the unseen world that many of them would make impossible.
+    /// Keeps many guesses of the true position that agree with all it was told, searches the
+    /// one most of them hold, and avoids orders in the unseen world that most would make impossible.
     #[default]
     Blind,
     /// Assumes the unseen pieces are where it last knew them (or on the standard setup squares)
@@ -46,13 +55,27 @@ pub enum Player {
     Random,
 }
 
+/// The shares of the guesses in which an order goes wrong.
+struct Risk {
+    /// The referee finds it impossible: a strike.
+    strike: f64,
+    /// An enemy reply captures the king.
+    king: f64,
+}
+
 /// One game's state on the player's side.
 struct Game {
     color: Color,
     belief: Belief,
+    /// The blind player's guesses at the true position (not under the alternative rule, where
+    /// the opponent's orders for it would also have to be followed).
+    particles: Option<Particles>,
     side: Color,
     /// Orders refused or found impossible on this turn, not to be given again.
     tried: Vec<String>,
+    /// Orders found impossible this game: set aside from then on, since the blind player's
+    /// guesses may not know why.
+    impossible: Vec<String>,
 }
 
 /// Answers `lgp` and plays games until `quit` or the end of input.
@@ -84,9 +107,18 @@ pub fn run(config: Config, lines: &Receiver<Event>, player: Player) -> i32 {
         };
         match &message {
             ToPlayer::Quit => return 0,
-            ToPlayer::NewGame { color, .. } => {
+            ToPlayer::NewGame { color, rule } => {
                 let belief = Belief::new(engine.variant().clone(), *color);
-                game = Some(Game { color: *color, belief, side: Color::White, tried: Vec::new() });
+                let particles = (player == Player::Blind && *rule == StrikeRule::Strikes)
+                    .then(|| Particles::new(engine.variant().clone(), *color, rng.next_u64()));
+                game = Some(Game {
+                    color: *color,
+                    belief,
+                    particles,
+                    side: Color::White,
+                    tried: Vec::new(),
+                    impossible: Vec::new(),
+                });
             }
             ToPlayer::SetupQuery => {
                 let setup = if player == Player::Naive { STANDARD_SETUP } else { rng.below(960) as u32 };
@@ -96,10 +128,21 @@ pub fn run(config: Config, lines: &Receiver<Event>, player: Player) -> i32 {
             _ => {}
         }
         let Some(game) = game.as_mut() else { continue };
+        // The guesses settle the view before this message: a belief that has not yet taken
+        // this message in is at that view too, and can stand in for guesses found wrong.
+        if let Some(particles) = game.particles.as_mut() {
+            particles.observe(&message);
+            if let Some(side) = particles.lost() {
+                // Something the guesses could not follow: start again from the simple belief.
+                let samples = (0..PARTICLES).filter_map(|_| game.belief.sample(side, &mut rng)).collect();
+                particles.reseed(samples);
+            }
+        }
         game.belief.observe(&message);
         match message {
             ToPlayer::View { side, .. } => game.side = side,
             ToPlayer::Fate(FateReport::Played(_)) => game.tried.clear(),
+            ToPlayer::Fate(FateReport::Impossible(_)) => game.impossible.extend(game.tried.last().cloned()),
             ToPlayer::Go { time, movetime, for_opponent } => {
                 // A fixed time per order is used whole but for a margin; a clock is shared out.
                 let budget = match movetime {
@@ -111,6 +154,9 @@ pub fn run(config: Config, lines: &Receiver<Event>, player: Player) -> i32 {
                 let reply = match order {
                     Some(text) => {
                         game.tried.push(text.clone());
+                        if let Some(particles) = game.particles.as_mut() {
+                            particles.ordered(&text);
+                        }
                         FromPlayer::Order(text)
                     }
                     None => FromPlayer::Resign,
@@ -157,43 +203,67 @@ impl Game {
         }
     }
 
-    /// Searches the position it believes most likely, then tries the chosen order on positions
-    /// drawn from its belief: an order in the unseen world that the referee would find
-    /// impossible in most of them is set aside and the next best is searched for, so that it
-    /// seldom risks a strike (a set-aside order is still given if nothing safer turns up).
+    /// Searches the position it believes most likely, then tries the chosen order on the
+    /// other positions it holds possible: an order that would lose the king to an enemy reply
+    /// in many of them, or that the referee would find impossible in most, is set aside and the
+    /// next best is searched for (when nothing safe turns up, the least risky is given).
     fn blind_choice(&mut self, engine: &mut Engine, rng: &mut Rng, budget: Duration) -> Option<String> {
-        let samples: Vec<Position> = (0..SAMPLES).filter_map(|_| self.belief.sample(self.color, rng)).collect();
-        let mut guess = self.belief.guess(self.color)?;
+        let followed = self.particles.as_ref().filter(|p| !p.positions().is_empty());
+        let (samples, guess) = match followed {
+            Some(particles) => (particles.positions().to_vec(), particles.likeliest()),
+            None => (
+                (0..SAMPLES).filter_map(|_| self.belief.sample(self.color, rng)).collect(),
+                self.belief.guess(self.color),
+            ),
+        };
+        let mut guess = guess?;
         let deadline = Instant::now() + budget;
-        let mut set_aside = Vec::new();
+        let mut set_aside = self.impossible.clone();
+        let mut risky: Vec<(String, Risk)> = Vec::new();
         for attempt in 0..=RISKY_ORDERS {
             let left = deadline.saturating_duration_since(Instant::now());
             let time = if attempt == 0 { left * 2 / 3 } else { left / 2 };
             let Some((order, _)) = self.search(engine, &mut guess, time.max(MIN_SEARCH), &set_aside) else { break };
-            if self.strike_risk(&samples, &order) <= 0.5 {
+            let risk = self.risk(&samples, &order);
+            if risk.strike <= MAX_STRIKE_RISK && risk.king <= MAX_KING_RISK {
                 return Some(order);
             }
-            set_aside.push(order);
+            set_aside.push(order.clone());
+            risky.push((order, risk));
         }
-        set_aside.into_iter().next()
+        let least =
+            risky.into_iter().min_by(|(_, a), (_, b)| (a.king, a.strike).partial_cmp(&(b.king, b.strike)).unwrap());
+        least.map(|(order, _)| order).or_else(|| {
+            // Every order of the guess was given up on: one of the simple belief's, if any is left.
+            let mut pos = self.belief.guess(self.color)?;
+            let left = deadline.saturating_duration_since(Instant::now());
+            self.search(engine, &mut pos, left.max(MIN_SEARCH), &[]).map(|(order, _)| order)
+        })
     }
 
-    /// The share of `samples` in which the referee would find `order` impossible (none for an
-    /// order in the player's own world, which is checked, not struck).
-    fn strike_risk(&self, samples: &[Position], order: &str) -> f64 {
-        let unseen = (world(self.color.flip()).number() + 1).to_string();
-        if samples.is_empty() || !order.starts_with(&unseen) {
-            return 0.0;
+    /// In what share of `samples` the referee would find `order` impossible (never in the
+    /// player's own world, where orders are checked, not struck), and in what share an enemy
+    /// reply could then capture the player's king.
+    fn risk(&self, samples: &[Position], order: &str) -> Risk {
+        let mut risk = Risk { strike: 0.0, king: 0.0 };
+        for pos in samples {
+            let Ok(mut referee) = Referee::new(pos.clone(), StrikeRule::Strikes) else { continue };
+            match referee.order(self.color, order) {
+                Ok(Fate::Impossible { .. }) => risk.strike += 1.0,
+                Ok(Fate::Played(_)) => {
+                    let mut after = referee.position().clone();
+                    let kings: Vec<Square> = after.king_squares(self.color).collect();
+                    let mut replies = Vec::new();
+                    legal(&LookingGlass, &mut after, &mut replies);
+                    if replies.iter().any(|m| m.capture().is_some_and(|sq| kings.contains(&sq))) {
+                        risk.king += 1.0;
+                    }
+                }
+                _ => {}
+            }
         }
-        let impossible = samples
-            .iter()
-            .filter(|pos| {
-                let fate =
-                    Referee::new((*pos).clone(), StrikeRule::Strikes).and_then(|mut r| r.order(self.color, order));
-                matches!(fate, Ok(Fate::Impossible { .. }))
-            })
-            .count();
-        impossible as f64 / samples.len() as f64
+        let n = samples.len().max(1) as f64;
+        Risk { strike: risk.strike / n, king: risk.king / n }
     }
 
     /// The best order in `pos` that was neither tried this turn nor `set_aside`, and its score.
@@ -222,7 +292,7 @@ impl Game {
     /// The legal moves of `pos` whose orders have not been tried this turn, with their orders.
     fn untried(&self, engine: &Engine, pos: &mut Position) -> Vec<(Move, String)> {
         let mut moves = Vec::new();
-        crate::movegen::legal(&crate::rules::LookingGlass, pos, &mut moves);
+        legal(&LookingGlass, pos, &mut moves);
         let variant = engine.variant();
         moves
             .into_iter()
