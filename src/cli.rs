@@ -98,7 +98,7 @@ impl PositionArgs {
 pub struct MatchArgs {
     /// An engine (two or more; with two, the first engine's score is reported): its command
     /// line, then any settings as cutechess-cli writes them: name=NAME proto=uci|xboard tc=TC
-    /// st=SECONDS depth=N nodes=N notation=vorpal|fairy option.NAME=VALUE ponder (or the command
+    /// st=SECONDS depth=N nodes=N notation=vorpal|fairy option.NAME=VALUE ponder sighted (or the command
     /// as cmd=COMMAND; quote a value that has spaces).
     #[arg(long = "engine", value_name = "CMD [SETTING...]", required = true)]
     engines: Vec<String>,

@@ -67,6 +67,27 @@ fn hidden_match_the_alternative_rule_and_players_choosing_setups() {
     assert_eq!(pgn.matches("[Hidden \"true\"]").count(), 2, "{pgn}");
 }
 
+#[test]
+fn hidden_match_a_sighted_player_alone_is_told_the_true_position() {
+    let log = std::env::temp_dir().join(format!("vorpal-hidden-{}-sighted.log", std::process::id()));
+    let log_arg = log.to_str().unwrap();
+    let sighted = format!("{} sighted", player("blind"));
+    let (out, pgn) = hidden_match(&sighted, &player("naive"), "2", &["--debug", log_arg], "sighted");
+    let lines = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(pgn.matches("[Termination \"normal\"]").count(), 2, "{pgn}");
+    // Each line of the log: time, engine (its place in the match, a dot, its game slot),
+    // direction, the line. The sighted player is the first engine.
+    let truths: Vec<Vec<&str>> = lines
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.get(3) == Some(&"truth"))
+        .collect();
+    assert!(!truths.is_empty(), "{lines}");
+    assert!(truths.iter().all(|w| w[1].starts_with("1.")), "only the sighted player hears the truth: {truths:?}");
+}
+
 /// `vorpal match` with these words (`V` standing for Vorpal's path) fails, saying `expected`.
 fn refused(words: &str, expected: &str) {
     let args: Vec<&str> = words.split_whitespace().map(|w| if w == "V" { VORPAL } else { w }).collect();

@@ -64,6 +64,9 @@ pub struct EngineSpec {
     pub nodes: Option<u64>,
     /// How a UCI engine writes moves and FENs (`notation=vorpal|fairy`).
     pub notation: Dialect,
+    /// A player of hidden Looking-Glass that the referee also tells the true position
+    /// (`sighted`), to measure what playing blind costs.
+    pub sighted: bool,
 }
 
 impl EngineSpec {
@@ -79,12 +82,14 @@ impl EngineSpec {
             depth: None,
             nodes: None,
             notation: Dialect::Vorpal,
+            sighted: false,
         }
     }
 
     /// Applies settings written as cutechess-cli writes them, separated by spaces: `cmd=COMMAND`,
     /// `name=NAME`, `proto=uci|xboard`, `tc=TC`, `st=SECONDS`, `depth=N`, `nodes=N`,
-    /// `notation=vorpal|fairy`, `option.NAME=VALUE` and `ponder`, a value with spaces in quotes.
+    /// `notation=vorpal|fairy`, `option.NAME=VALUE`, `ponder` and `sighted`, a value with spaces
+    /// in quotes.
     /// Text before the first setting is the command line, as it stands. A later setting of the
     /// same key replaces the earlier one.
     pub fn apply(&mut self, text: &str) -> Result<(), String> {
@@ -110,10 +115,11 @@ impl EngineSpec {
                     self.options.push((name.into(), value.into()));
                 }
                 None if word == "ponder" => self.ponder = true,
+                None if word == "sighted" => self.sighted = true,
                 _ => {
                     return Err(format!(
                         "'{word}' is not an engine setting (cmd=COMMAND, name=NAME, proto=uci|xboard, tc=TC, \
-                         st=SECONDS, depth=N, nodes=N, notation=vorpal|fairy, option.NAME=VALUE, ponder)"
+                         st=SECONDS, depth=N, nodes=N, notation=vorpal|fairy, option.NAME=VALUE, ponder, sighted)"
                     ))
                 }
             }
@@ -150,10 +156,10 @@ fn positive<T: std::str::FromStr + PartialOrd + From<u8>>(key: &str, text: &str)
 fn is_setting(word: &str) -> bool {
     match word.split_once('=') {
         Some((key, _)) => {
-            ["cmd", "name", "proto", "tc", "st", "depth", "nodes"].contains(&key)
+            ["cmd", "name", "proto", "tc", "st", "depth", "nodes", "notation"].contains(&key)
                 || key.len() > 7 && key.starts_with("option.")
         }
-        None => word == "ponder",
+        None => word == "ponder" || word == "sighted",
     }
 }
 
@@ -246,6 +252,8 @@ pub struct Engine {
     display: Option<Display>,
     /// Whether it thinks on the opponent's time.
     ponder: bool,
+    /// Whether the referee of a hidden game tells it the true position too.
+    pub sighted: bool,
     /// The opponent's move it is thinking on, in its notation (UCI), or, for XBoard, whether it
     /// plays on after its move, so that the opponent's move alone sets it thinking.
     pondering: Pondering,
@@ -330,6 +338,7 @@ impl Engine {
             known: 0,
             display,
             ponder: spec.ponder,
+            sighted: spec.sighted,
             pondering: Pondering::Idle,
             log,
         };

@@ -79,6 +79,11 @@ pub trait Seat {
     fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String>;
     /// The seat's next message, before `deadline` if there is one.
     fn next(&mut self, deadline: Option<Instant>) -> Result<FromPlayer, Answer>;
+    /// Whether the referee also tells the seat the true position (a player with full sight,
+    /// to measure what blindness costs).
+    fn sighted(&self) -> bool {
+        false
+    }
 }
 
 impl Seat for Engine {
@@ -88,6 +93,10 @@ impl Seat for Engine {
 
     fn timed(&self) -> bool {
         true
+    }
+
+    fn sighted(&self) -> bool {
+        self.sighted
     }
 
     fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String> {
@@ -197,7 +206,7 @@ fn referee_game(
     for color in Color::ALL {
         let s = color.index();
         let mut messages = vec![ToPlayer::Setup(setups[color])];
-        messages.extend(ToPlayer::of_view(&variant, &referee.view(color)));
+        messages.extend(view_messages(&mut referee, color, seats[s].sighted()));
         if let Err(e) = seats[s].tell(&variant, &messages) {
             record.broken[s] = true;
             return end(record, Some(color.flip()), e, Termination::Abandoned);
@@ -280,7 +289,7 @@ fn referee_game(
             });
         }
         for color in told {
-            let view = ToPlayer::of_view(&variant, &referee.view(color));
+            let view = view_messages(&mut referee, color, seats[color.index()].sighted());
             if let Err(e) = seats[color.index()].tell(&variant, &view) {
                 record.broken[color.index()] = true;
                 return end(record, Some(color.flip()), e, Termination::Abandoned);
@@ -294,6 +303,17 @@ fn referee_game(
         reason = format!("{reason} (after: {})", notes.join("; "));
     }
     end(record, end_of_game.winner, reason, Termination::Normal)
+}
+
+/// What the referee tells `color` after a ply: its view and events, and for a sighted seat
+/// the true position.
+fn view_messages(referee: &mut Referee, color: Color, sighted: bool) -> Vec<ToPlayer> {
+    let variant = referee.variant().clone();
+    let mut messages = ToPlayer::of_view(&variant, &referee.view(color));
+    if sighted {
+        messages.push(ToPlayer::Truth(referee.position().to_fen()));
+    }
+    messages
 }
 
 /// Asks a seat for its setup; a wrong answer or none loses it the game.

@@ -112,6 +112,7 @@ pub fn message_words(variant: &Variant, m: &ToPlayer) -> Option<String> {
             if captured[Color::White].is_empty() { "-" } else { &captured[Color::White] },
             if captured[Color::Black].is_empty() { "-" } else { &captured[Color::Black] },
         ),
+        ToPlayer::Truth(fen) => format!("The true position: {fen}."),
         ToPlayer::Captured(s) => format!("Captured: {}.", sighting_words(variant, s)),
         ToPlayer::Arrival { arrived, attacks, in_front } => {
             let attacked: Vec<String> = attacks.iter().map(|s| sighting_words(variant, s)).collect();

@@ -56,6 +56,8 @@ pub enum ToPlayer {
         /// The player's strikes.
         strikes: u8,
     },
+    /// The true position, after the view, told only to a player with full sight (`sighted`).
+    Truth(String),
     /// A piece was captured.
     Captured(Sighting),
     /// A piece arrived in the world the player cannot see.
@@ -265,6 +267,7 @@ impl ToPlayer {
                     or_dash(&captured[Color::Black]),
                 )
             }
+            ToPlayer::Truth(fen) => format!("truth {fen}"),
             ToPlayer::Captured(s) => format!("event captured {}", sighting_text(g, s)),
             ToPlayer::Arrival { arrived, attacks, in_front } => {
                 let attacked: Vec<String> = attacks.iter().map(|s| sighting_text(g, s)).collect();
@@ -333,6 +336,7 @@ impl ToPlayer {
                     strikes: field("strikes").parse().map_err(|_| format!("no strike count in '{line}'"))?,
                 }
             }
+            "truth" => ToPlayer::Truth(rest(1)),
             "event" => match word(1)? {
                 "captured" => ToPlayer::Captured(read_sighting(g, word(2)?)?),
                 "arrival" => {
@@ -449,6 +453,7 @@ mod tests {
                 captured: ByColor(["PN".into(), String::new()]),
                 strikes: 2,
             },
+            ToPlayer::Truth("4k3/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8 w - - 0 1".into()),
             ToPlayer::Captured(Sighting { piece: 'Q', square: sq("1d1") }),
             ToPlayer::Arrival {
                 arrived: Sighting { piece: 'P', square: sq("2e3") },

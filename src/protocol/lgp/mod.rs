@@ -73,6 +73,8 @@ struct Game {
     side: Color,
     /// Orders refused or found impossible on this turn, not to be given again.
     tried: Vec<String>,
+    /// The true position, when the referee tells it (a sighted player).
+    truth: Option<Position>,
     /// Orders found impossible this game: set aside from then on, since the blind player's
     /// guesses may not know why.
     impossible: Vec<String>,
@@ -117,6 +119,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, player: Player) -> i32 {
                     particles,
                     side: Color::White,
                     tried: Vec::new(),
+                    truth: None,
                     impossible: Vec::new(),
                 });
             }
@@ -141,6 +144,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, player: Player) -> i32 {
         game.belief.observe(&message);
         match message {
             ToPlayer::View { side, .. } => game.side = side,
+            ToPlayer::Truth(fen) => game.truth = Position::from_fen(engine.variant().clone(), &fen).ok(),
             ToPlayer::Fate(FateReport::Played(_)) => game.tried.clear(),
             ToPlayer::Fate(FateReport::Impossible(_)) => game.impossible.extend(game.tried.last().cloned()),
             ToPlayer::Go { time, movetime, for_opponent } => {
@@ -209,9 +213,10 @@ impl Game {
     /// next best is searched for (when nothing safe turns up, the least risky is given).
     fn blind_choice(&mut self, engine: &mut Engine, rng: &mut Rng, budget: Duration) -> Option<String> {
         let followed = self.particles.as_ref().filter(|p| !p.positions().is_empty());
-        let (samples, guess) = match followed {
-            Some(particles) => (particles.positions().to_vec(), particles.likeliest()),
-            None => (
+        let (samples, guess) = match (&self.truth, followed) {
+            (Some(truth), _) => (vec![truth.clone()], Some(truth.clone())),
+            (None, Some(particles)) => (particles.positions().to_vec(), particles.likeliest()),
+            (None, None) => (
                 (0..SAMPLES).filter_map(|_| self.belief.sample(self.color, rng)).collect(),
                 self.belief.guess(self.color),
             ),

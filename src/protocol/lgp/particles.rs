@@ -18,7 +18,7 @@ use crate::position::Position;
 use crate::random::Rng;
 use crate::referee::{view_board, world, Event, Fate, Referee, StrikeRule, View};
 use crate::rules::chess960;
-use crate::rules::LookingGlass;
+use crate::rules::{LookingGlass, Rules};
 use crate::variant::Variant;
 
 use super::belief::read_view_board;
@@ -29,6 +29,9 @@ pub const PARTICLES: usize = 64;
 /// Centipawns by which an enemy move that is worse than the enemy's best (by the static
 /// evaluation) is drawn e (2.718) times less often.
 const ENEMY_TEMPERATURE: f64 = 80.0;
+
+/// Centipawns added to an enemy move's worth when it attacks the player's king.
+const KING_THREAT: f64 = 300.0;
 
 /// What a view told the player: its board, the side to move, and the events heard with it.
 struct Heard {
@@ -286,7 +289,10 @@ impl Particles {
                 next
             };
             // The evaluation is the side to move's, the player's: the enemy's is its negation.
-            let score = -LookingGlass.evaluate(&next, &self.eval) as f64;
+            // A move that attacks the player's king is what an enemy who sees it would play,
+            // which the static evaluation, with the player to move, does not show.
+            let threat = next.king_squares(self.color).any(|king| LookingGlass.attacked(&next, king, enemy));
+            let score = -LookingGlass.evaluate(&next, &self.eval) as f64 + if threat { KING_THREAT } else { 0.0 };
             out.push((next, score));
         }
         let best = out.iter().map(|(_, s)| *s).fold(f64::MIN, f64::max);
