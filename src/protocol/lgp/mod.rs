@@ -1,6 +1,7 @@
 //! `lgp`: Vorpal as a player of hidden-information Through the Looking-Glass, answering a
 //! referee on stdin and stdout (see `docs/lgp.md`). It keeps a [`Belief`] of the board it
-//! cannot see and turns it into full positions for the perfect-information search.
+//! cannot see, and the blind player also [`Particles`], many guesses of the true position;
+//! either gives full positions for the perfect-information search.
 
 pub mod belief;
 pub mod particles;
@@ -30,7 +31,7 @@ const VARIANT: &str = "lookingglass";
 /// Positions the blind player draws from its simple belief to judge an order's risk of a
 /// strike, when it has no guesses to judge it on.
 const SAMPLES: usize = 8;
-/// Orders the blind player may set aside as too likely impossible before it gives one anyway.
+/// Orders the blind player may set aside as too risky before it gives the least risky of them.
 const RISKY_ORDERS: usize = 3;
 /// The share of the guesses in which an order may be impossible and still be given.
 const MAX_STRIKE_RISK: f64 = 0.5;

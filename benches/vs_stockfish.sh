@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Vorpal against Stockfish held to a strength (`UCI_LimitStrength`, `UCI_Elo`) in FIDE chess:
+# one thread and 16 MB of hash each, two games at a time, openings of 6 random plies.
+# Installs Debian's stockfish when it is missing. Writes the PGN and the match output into
+# benches/results/.
+# Usage: benches/vs_stockfish.sh [ELO] [GAMES] [TC]   (defaults: 2400, 100 games, 10+0.1)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+elo=${1:-2400}
+games=${2:-100}
+tc=${3:-10+0.1}
+stockfish=$(command -v stockfish || true)
+[ -n "$stockfish" ] || [ ! -x /usr/games/stockfish ] || stockfish=/usr/games/stockfish
+if [ -z "$stockfish" ]; then
+  sudo=$([ "$(id -u)" = 0 ] || echo sudo)
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq stockfish >/dev/null
+  stockfish=$(command -v stockfish || echo /usr/games/stockfish)
+fi
+cargo build --release --quiet
+cp target/release/vorpal target/vorpal-vs-stockfish
+mkdir -p benches/results
+out=benches/results/vs-stockfish-$elo-$games-$tc-$(date +%Y-%m-%d-%H%M)
+target/vorpal-vs-stockfish match --variant normal --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
+  --engine "target/vorpal-vs-stockfish name=Vorpal option.Hash=16 option.Threads=1" \
+  --engine "$stockfish name=Stockfish-$elo option.Hash=16 option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=$elo" \
+  --random-plies 6 --seed "$RANDOM" --pgn "$out.pgn" | tee "$out.txt"
+echo "PGN: $out.pgn, output: $out.txt"
