@@ -259,6 +259,14 @@ impl Game {
                 Ok(Fate::Played(_)) => {
                     let mut after = referee.position().clone();
                     let kings: Vec<Square> = after.king_squares(self.color).collect();
+                    // A king that crosses into the world the enemy sees whole and the player
+                    // does not is lost there more often than the guesses know.
+                    let unseen = world(self.color.flip());
+                    let was_seen = pos.king_squares(self.color).all(|k| k.layer() != unseen);
+                    if was_seen && kings.iter().any(|k| k.layer() == unseen) && referee.end().is_none() {
+                        risk.king += 1.0;
+                        continue;
+                    }
                     let mut replies = Vec::new();
                     legal(&LookingGlass, &mut after, &mut replies);
                     if replies.iter().any(|m| m.capture().is_some_and(|sq| kings.contains(&sq))) {
