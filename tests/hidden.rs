@@ -88,6 +88,44 @@ fn hidden_match_a_sighted_player_alone_is_told_the_true_position() {
     assert!(truths.iter().all(|w| w[1].starts_with("1.")), "only the sighted player hears the truth: {truths:?}");
 }
 
+#[test]
+fn hidden_match_no_view_a_player_is_sent_shows_the_enemy_in_the_unseen_world() {
+    let log = std::env::temp_dir().join(format!("vorpal-hidden-{}-leak.log", std::process::id()));
+    let log_arg = log.to_str().unwrap();
+    let (out, _) = hidden_match(&player("blind"), &player("naive"), "2", &["--debug", log_arg], "leak");
+    let lines = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    assert!(out.status.success(), "{}", text(&out));
+    // Each engine's side, from the `newgame` line it was last sent.
+    let mut sides: std::collections::HashMap<String, bool> = std::collections::HashMap::new();
+    let mut views = 0;
+    for words in lines.lines().map(|l| l.split_whitespace().collect::<Vec<_>>()) {
+        let [_, engine, ">", message, rest @ ..] = words.as_slice() else { continue };
+        match *message {
+            "newgame" => {
+                sides.insert(engine.to_string(), rest.first() == Some(&"white"));
+            }
+            "view" => {
+                let white = sides[*engine];
+                let boards: Vec<&str> = rest[0].split('|').collect();
+                // White sees board 1 whole, Black board 2; in the other only its own pieces.
+                let other = boards[if white { 1 } else { 0 }];
+                let allowed =
+                    |c: char| c == '/' || c == '?' || (c.is_ascii_alphabetic() && c.is_ascii_uppercase() == white);
+                assert!(
+                    other.chars().all(allowed),
+                    "{engine} ({}) was shown {other}",
+                    if white { "White" } else { "Black" }
+                );
+                views += 1;
+            }
+            "truth" => panic!("{engine} was told the true position without being sighted"),
+            _ => {}
+        }
+    }
+    assert!(views > 20, "the log holds the views: {views}");
+}
+
 /// `vorpal match` with these words (`V` standing for Vorpal's path) fails, saying `expected`.
 fn refused(words: &str, expected: &str) {
     let args: Vec<&str> = words.split_whitespace().map(|w| if w == "V" { VORPAL } else { w }).collect();
