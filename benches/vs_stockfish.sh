@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Vorpal against Stockfish held to a strength (`UCI_LimitStrength`, `UCI_Elo`) in FIDE chess:
-# one thread and 16 MB of hash each, two games at a time, openings of 6 random plies.
+# one thread and 16 MB of hash each, two games at a time (CONCURRENCY=N for another number),
+# openings of 6 random plies.
 # Installs Debian's stockfish when it is missing. Writes the PGN and the match output into
 # benches/results/.
 # Usage: benches/vs_stockfish.sh [ELO] [GAMES] [TC]   (defaults: 2400, 100 games, 10+0.1)
