@@ -3,7 +3,8 @@
 //! every guess by a referee of that guess, and the guesses whose outcome differs from the
 //! true one are dropped; each enemy move it cannot see is drawn for every guess among the
 //! moves that would have shown it exactly what it was shown, the better moves (by the static
-//! evaluation) drawn more often.
+//! evaluation, and those that attack its king) drawn more often. Guesses that nothing allowed
+//! explains are mended to fit what it was told.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
