@@ -59,6 +59,13 @@ pub fn view_board(pos: &Position, by: Color) -> String {
     })
 }
 
+/// `color`'s castling rights in `pos`, as Shredder-FEN letters (empty for none).
+pub fn castling_rights(pos: &Position, color: Color) -> String {
+    let fen = pos.to_fen();
+    let field = fen.split(' ').nth(2).unwrap_or("-");
+    field.chars().filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (color == Color::White)).collect()
+}
+
 /// A piece as both players may name it: its FEN letter (upper case White) and its square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Sighting {
@@ -301,14 +308,7 @@ impl Referee {
     pub fn view(&mut self, by: Color) -> View {
         let own = world(by);
         let board = view_board(&self.pos, by);
-        let fen = self.pos.to_fen();
-        let rights: String = fen
-            .split(' ')
-            .nth(2)
-            .unwrap_or("-")
-            .chars()
-            .filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (by == Color::White))
-            .collect();
+        let rights = castling_rights(&self.pos, by);
         View {
             board,
             side: self.pos.side(),

@@ -214,11 +214,15 @@ impl Game {
     /// next best is searched for (when nothing safe turns up, the least risky is given).
     fn blind_choice(&mut self, engine: &mut Engine, rng: &mut Rng, budget: Duration) -> Option<String> {
         let followed = self.particles.as_ref().filter(|p| !p.positions().is_empty());
-        let (samples, guess) = match (&self.truth, followed) {
-            (Some(truth), _) => (vec![truth.clone()], Some(truth.clone())),
-            (None, Some(particles)) => (particles.positions().to_vec(), particles.likeliest()),
+        let (samples, guess): (Vec<(Position, usize)>, _) = match (&self.truth, followed) {
+            (Some(truth), _) => (vec![(truth.clone(), 1)], Some(truth.clone())),
+            (None, Some(particles)) => {
+                let weighed = particles.weighed();
+                let likeliest = weighed.first().map(|(pos, _)| pos.clone());
+                (weighed, likeliest)
+            }
             (None, None) => (
-                (0..SAMPLES).filter_map(|_| self.belief.sample(self.color, rng)).collect(),
+                (0..SAMPLES).filter_map(|_| self.belief.sample(self.color, rng)).map(|pos| (pos, 1)).collect(),
                 self.belief.guess(self.color),
             ),
         };
@@ -247,15 +251,16 @@ impl Game {
         })
     }
 
-    /// In what share of `samples` the referee would find `order` impossible (never in the
-    /// player's own world, where orders are checked, not struck), and in what share an enemy
-    /// reply could then capture the player's king.
-    fn risk(&self, samples: &[Position], order: &str) -> Risk {
+    /// In what share of `samples` (positions with their weights) the referee would find
+    /// `order` impossible (never in the player's own world, where orders are checked, not
+    /// struck), and in what share an enemy reply could then capture the player's king.
+    fn risk(&self, samples: &[(Position, usize)], order: &str) -> Risk {
         let mut risk = Risk { strike: 0.0, king: 0.0 };
-        for pos in samples {
+        for (pos, weight) in samples {
+            let weight = *weight as f64;
             let Ok(mut referee) = Referee::new(pos.clone(), StrikeRule::Strikes) else { continue };
             match referee.order(self.color, order) {
-                Ok(Fate::Impossible { .. }) => risk.strike += 1.0,
+                Ok(Fate::Impossible { .. }) => risk.strike += weight,
                 Ok(Fate::Played(_)) => {
                     let mut after = referee.position().clone();
                     let kings: Vec<Square> = after.king_squares(self.color).collect();
@@ -264,19 +269,19 @@ impl Game {
                     let unseen = world(self.color.flip());
                     let was_seen = pos.king_squares(self.color).all(|k| k.layer() != unseen);
                     if was_seen && kings.iter().any(|k| k.layer() == unseen) && referee.end().is_none() {
-                        risk.king += 1.0;
+                        risk.king += weight;
                         continue;
                     }
                     let mut replies = Vec::new();
                     legal(&LookingGlass, &mut after, &mut replies);
                     if replies.iter().any(|m| m.capture().is_some_and(|sq| kings.contains(&sq))) {
-                        risk.king += 1.0;
+                        risk.king += weight;
                     }
                 }
                 _ => {}
             }
         }
-        let n = samples.len().max(1) as f64;
+        let n = samples.iter().map(|(_, weight)| weight).sum::<usize>().max(1) as f64;
         Risk { strike: risk.strike / n, king: risk.king / n }
     }
 

@@ -17,7 +17,7 @@ use crate::pieces::Color;
 use crate::position::fen::fen_board;
 use crate::position::Position;
 use crate::random::Rng;
-use crate::referee::{view_board, world, Event, Fate, Referee, StrikeRule, View};
+use crate::referee::{castling_rights, view_board, world, Event, Fate, Referee, StrikeRule, View};
 use crate::rules::chess960;
 use crate::rules::{LookingGlass, Rules};
 use crate::variant::Variant;
@@ -96,14 +96,13 @@ impl Particles {
         self.positions = positions;
     }
 
-    /// The position held by most guesses.
-    pub fn likeliest(&self) -> Option<Position> {
-        let mut counts: HashMap<u64, (usize, usize)> = HashMap::new();
-        for (i, pos) in self.positions.iter().enumerate() {
-            counts.entry(pos.hash()).or_insert((0, i)).0 += 1;
-        }
-        let (_, first) = counts.values().max_by_key(|(count, first)| (*count, std::cmp::Reverse(*first)))?;
-        Some(self.positions[*first].clone())
+    /// The distinct guesses, each with how many particles hold it, likeliest first.
+    pub fn weighed(&self) -> Vec<(Position, usize)> {
+        let mut weighed: Vec<(Position, usize)> =
+            distinct(&self.positions).into_iter().map(|(pos, count)| (pos.clone(), count)).collect();
+        // A stable sort: among equals the guess held first stays first.
+        weighed.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+        weighed
     }
 
     /// Notes the order the player just gave.
@@ -211,19 +210,8 @@ impl Particles {
     /// The enemy moved unseen: every guess is followed by one of the enemy's moves that would
     /// have shown the player this view and these events, drawn by how good it is for the enemy.
     fn after_enemy(&mut self, before: &[Position], heard: &Heard) -> Vec<Position> {
-        let mut distinct: Vec<(&Position, usize)> = Vec::new();
-        let mut index: HashMap<u64, usize> = HashMap::new();
-        for pos in before {
-            match index.get(&pos.hash()) {
-                Some(&i) => distinct[i].1 += 1,
-                None => {
-                    index.insert(pos.hash(), distinct.len());
-                    distinct.push((pos, 1));
-                }
-            }
-        }
         // Each distinct guess's possible successors with their weights, and its count.
-        let followers: Vec<(Vec<(Position, f64)>, usize)> = distinct
+        let followers: Vec<(Vec<(Position, f64)>, usize)> = distinct(before)
             .into_iter()
             .map(|(pos, count)| (self.successors(pos.clone(), heard), count))
             .filter(|(successors, _)| !successors.is_empty())
@@ -388,8 +376,7 @@ impl Particles {
             None => None,
         });
         let side = if heard.side == Color::White { "w" } else { "b" };
-        let fen = pos.to_fen();
-        let theirs: String = fen.split(' ').nth(2).unwrap_or("-").chars().filter(|&c| enemy_letter(c)).collect();
+        let theirs = castling_rights(pos, self.color.flip());
         let mine = heard.castling.trim_matches('-');
         [format!("{mine}{theirs}"), mine.to_string()]
             .iter()
@@ -418,6 +405,23 @@ fn place(enemy: &mut BTreeMap<Square, char>, letter: char, sq: Square) {
 /// The king's-move distance between two cells of a board.
 fn chebyshev(g: &Geometry<Wide>, a: Cell, b: Cell) -> u8 {
     g.file(a).abs_diff(g.file(b)).max(g.rank(a).abs_diff(g.rank(b)))
+}
+
+/// The distinct positions of `positions` (told apart by their hash), each with how often it
+/// occurs, in the order they first occur.
+fn distinct(positions: &[Position]) -> Vec<(&Position, usize)> {
+    let mut out: Vec<(&Position, usize)> = Vec::new();
+    let mut index: HashMap<u64, usize> = HashMap::new();
+    for pos in positions {
+        match index.get(&pos.hash()) {
+            Some(&i) => out[i].1 += 1,
+            None => {
+                index.insert(pos.hash(), out.len());
+                out.push((pos, 1));
+            }
+        }
+    }
+    out
 }
 
 /// Whether a guess's view shows the board and the events the player was told.
