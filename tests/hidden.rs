@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{text, vorpal, VORPAL};
+use common::{text, vorpal, PATIENT, VORPAL};
 
 fn temp_pgn(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("vorpal-hidden-{}-{name}.pgn", std::process::id()));
@@ -23,6 +23,7 @@ fn hidden_match(white: &str, black: &str, games: &str, extra: &[&str], name: &st
     args.extend(extra);
     args.extend(["--engine", white, "--proto", "lgp", "--engine", black, "--proto", "lgp"]);
     args.extend(["--games", games, "--st", "0.02", "--seed", "3", "--pgn", pgn.to_str().unwrap()]);
+    args.extend(PATIENT);
     let out = vorpal(&args);
     let games = std::fs::read_to_string(&pgn).unwrap_or_default();
     let _ = std::fs::remove_file(&pgn);

@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{ensure_installed, text, vorpal, VORPAL};
+use common::{ensure_installed, text, vorpal, PATIENT, VORPAL};
 
 fn temp_pgn(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("vorpal-match-{}-{name}.pgn", std::process::id()));
@@ -68,6 +68,7 @@ fn match_plays_every_variant_over_both_protocols() {
             let pgn = temp_pgn(&format!("{name}-{proto}"));
             let versus = ["match", "--engine", VORPAL, "--proto", proto, "--engine", VORPAL, "--proto", proto];
             let settings = ["--games", "2", "--st", "0.01", "--random-plies", "2", "--seed", "3", "--draw", "6,100000"];
+            let settings = [&settings[..], &PATIENT].concat();
             let out =
                 vorpal(&[&versus[..], &["--variant", &name], &settings, &["--pgn", pgn.to_str().unwrap()]].concat());
             let all = text(&out);
@@ -228,7 +229,8 @@ fn match_against_fairymax_and_stockfish_in_fide_chess() {
         let pgn = temp_pgn(program);
         let versus = ["match", "--engine", VORPAL, "--engine", &engine, "--proto", "uci", "--proto", proto];
         let pgn_arg = pgn.to_str().unwrap();
-        let settings = ["--tc", "5+0.05", "--random-plies", "2", "--resign", "3,600", "--draw", "20,20"];
+        let settings =
+            ["--tc", "5+0.05", "--random-plies", "2", "--resign", "3,600", "--draw", "20,20", PATIENT[0], PATIENT[1]];
         let out = vorpal(&[&versus[..], &["--games", "2"], &settings, &["--pgn", pgn_arg]].concat());
         let all = text(&out);
         assert!(out.status.success(), "{program}: {all}");
@@ -253,7 +255,8 @@ fn match_engines_take_settings_and_ponder_over_both_protocols() {
         let pgn = temp_pgn(&format!("ponder-{proto}"));
         let args = ["match", "--engine", &first, "--engine", VORPAL, "--each", "option.Personality=normal"];
         let args = [&args[..], &["--debug", log.to_str().unwrap()]].concat();
-        let settings = ["--games", "2", "--tc", "3+0.05", "--random-plies", "2", "--pgn", pgn.to_str().unwrap()];
+        let settings = ["--games", "2", "--tc", "3+0.05", "--random-plies", "2", PATIENT[0], PATIENT[1]];
+        let settings = [&settings[..], &["--pgn", pgn.to_str().unwrap()]].concat();
         let out = vorpal(&[&args[..], &settings].concat());
         let all = text(&out);
         assert!(out.status.success() && all.contains("Finished: 2 games"), "{proto}: {all}");
@@ -314,7 +317,19 @@ fn match_takes_openings_from_pgn_and_epd_files_as_cutechess_does() {
 #[test]
 fn match_engines_take_time_controls_of_their_own() {
     let (clock, fixed) = (format!("{VORPAL} name=Clock tc=40/0:03+0.05"), format!("{VORPAL} name=Fixed st=0.03"));
-    let args = ["match", "--engine", &clock, "--engine", &fixed, "--games", "2", "--random-plies", "2"];
+    let args = [
+        "match",
+        "--engine",
+        &clock,
+        "--engine",
+        &fixed,
+        "--games",
+        "2",
+        "--random-plies",
+        "2",
+        PATIENT[0],
+        PATIENT[1],
+    ];
     let (out, told, pgn_text) = logged_match("own-tc", &args);
     let all = text(&out);
     assert!(out.status.success() && all.contains("Finished: 2 games"), "{all}");
