@@ -317,19 +317,8 @@ fn match_takes_openings_from_pgn_and_epd_files_as_cutechess_does() {
 #[test]
 fn match_engines_take_time_controls_of_their_own() {
     let (clock, fixed) = (format!("{VORPAL} name=Clock tc=40/0:03+0.05"), format!("{VORPAL} name=Fixed st=0.03"));
-    let args = [
-        "match",
-        "--engine",
-        &clock,
-        "--engine",
-        &fixed,
-        "--games",
-        "2",
-        "--random-plies",
-        "2",
-        PATIENT[0],
-        PATIENT[1],
-    ];
+    let args = ["match", "--engine", &clock, "--engine", &fixed, "--games", "2", "--random-plies", "2"];
+    let args = [&args[..], &PATIENT].concat();
     let (out, told, pgn_text) = logged_match("own-tc", &args);
     let all = text(&out);
     assert!(out.status.success() && all.contains("Finished: 2 games"), "{all}");

@@ -36,11 +36,11 @@ pub fn fast_moves(pos: &mut Position) -> Vec<String> {
     texts
 }
 
-/// Vorpal's seeded random generator, for reproducible random tests.
 /// `vorpal match` arguments for games that test rules and protocols, not clocks: a loaded machine
 /// may delay a short move well past its time, so the runner waits five seconds before a loss on time.
 pub const PATIENT: [&str; 2] = ["--timemargin", "5000"];
 
+/// Vorpal's seeded random generator, for reproducible random tests.
 pub use vorpal::random::Rng;
 
 /// Up to `len` random characters of `alphabet`.
