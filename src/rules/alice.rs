@@ -36,6 +36,16 @@ impl<W: Word> Rules<W> for Alice {
     // 2 + depth/6 instead of 3 + depth/6 gained 41.5 Elo in Alice by SPRT (and lost in FIDE chess).
     const NULL_MOVE_REDUCTION: i32 = 2;
 
+    /// With two boards and the transfer required, a capturer always crosses to the other board
+    /// (the twin of the cell it took on, empty), so an exchange on a cell alternates boards: the
+    /// next capture is made there, by a piece of that board, and lands back on the first. With
+    /// three boards the capturer chooses its board, and where it may stay (`odonohue`, `duo`)
+    /// whether it crosses depends on the twin: no single exchange describes those.
+    #[inline]
+    fn exchange_board(&self, layer: Layer) -> Option<Layer> {
+        (self.layers == 2 && self.transfer == Transfer::Required).then(|| layer.other())
+    }
+
     #[inline]
     fn transfer(&self, pos: &Position<W>, from: Square, t: Targets<W>, emit: &mut impl FnMut(Square, Option<Square>)) {
         transfer(pos, self.transfer, self.layers, from, t, emit);

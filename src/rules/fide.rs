@@ -3,7 +3,7 @@
 use super::{
     attack_lines, attacked_on_layer, blockers_without, is_attacked, CheckThreats, Fide, MoveEffects, Rules, Targets,
 };
-use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
+use crate::geometry::{Bitboard, Layer, Square, Word, MAX_LAYERS};
 use crate::pieces::Color;
 use crate::position::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -12,6 +12,12 @@ impl<W: Word> MoveEffects<W> for Fide {}
 
 impl<W: Word> Rules<W> for Fide {
     const DISCOVERY_ONLY: bool = true;
+
+    /// A capturer stays on the board it captured on, so every capture of an exchange is there.
+    #[inline]
+    fn exchange_board(&self, layer: Layer) -> Option<Layer> {
+        Some(layer)
+    }
 
     #[inline]
     fn transfer(

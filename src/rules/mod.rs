@@ -169,6 +169,13 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
         None
     }
 
+    /// For the search's static exchange evaluation: the board the capturer of a piece on `layer`
+    /// stands on afterwards, where the next capture of an exchange on that cell is made. `None`
+    /// where a run of captures on one cell does not describe how material changes hands.
+    fn exchange_board(&self, _layer: Layer) -> Option<Layer> {
+        None
+    }
+
     /// Whether the game is over before any move is looked at (a king captured, a half emptied).
     fn ended(&self, _pos: &Position<W>) -> Option<Outcome> {
         None

@@ -1,6 +1,6 @@
 //! One thread's alpha-beta search: principal-variation search with null move, futility and
-//! late-move pruning, late-move reductions, check extensions, killer and history ordering, and
-//! quiescence.
+//! late-move pruning, late-move reductions, check extensions, ordering by the static exchange,
+//! killers and history, and quiescence over the captures the exchange does not lose.
 //!
 //! Null move and the futility and late-move prunings (which trust the static evaluation the same
 //! way) are used where the rules have check (FIDE, the Alice family, LMA) and in Monochrome. In
@@ -19,6 +19,7 @@ use std::time::Instant;
 
 use once_cell::sync::Lazy;
 
+use super::exchange;
 use super::time::Budget;
 use super::tt::{Bound, PackedMove};
 use super::{Info, Limits, Shared, Team, MATE, MAX_PLY};
@@ -47,6 +48,16 @@ const LATE_MOVE_DEPTH: i32 = 6;
 const SELECTED_MOVES: usize = 3;
 /// Nodes between looks at the clock and the stop signal.
 const CHECK_EVERY: u64 = 1024;
+
+/// Move ranks, best first: the table's move is `i32::MAX`; a promotion adds `PROMOTION` to the
+/// rank its capture or quiet move would have; quiet moves other than killers rank by history,
+/// whose bound keeps it below `BAD_CAPTURE`.
+const GOOD_CAPTURE: i32 = 1_000_000;
+const FIRST_KILLER: i32 = 900_000;
+const SECOND_KILLER: i32 = 800_000;
+/// A capture that loses material by the static exchange, ranked below the killers.
+const BAD_CAPTURE: i32 = 700_000;
+const PROMOTION: i32 = 2_000_000;
 
 /// Late-move reductions by depth and move number (both capped at 63), worked out once: two
 /// logarithms per reduced move showed in the profile.
@@ -575,6 +586,10 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let mut any_legal = false;
         for picked in 0..ranked.len() {
             let mv = pick(&mut ranked, picked);
+            // A capture that loses material by the exchange on its cell cannot raise the standing score.
+            if !checked && (BAD_CAPTURE..SECOND_KILLER).contains(&ranked[picked].0) {
+                continue;
+            }
             // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
             if R::DELTA_PRUNING && !checked {
                 let values = &self.eval.values;
@@ -626,15 +641,18 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             let key = if tt_move.is_some() && PackedMove::new(m) == tt_move {
                 i32::MAX
             } else if let Some(c) = m.capture() {
-                1_000_000 + 16 * value(c) - value(m.from()) / 16
+                let wins = exchange::wins_at_least(self.rules, pos, values, m, 0);
+                // Most valuable victim, then least valuable attacker, kept within its band.
+                let within = (16 * value(c) - value(m.from()) / 16).clamp(0, 99_999);
+                (if wins { GOOD_CAPTURE } else { BAD_CAPTURE }) + within
             } else if killers[0] == Some(m) {
-                900_000
+                FIRST_KILLER
             } else if killers[1] == Some(m) {
-                800_000
+                SECOND_KILLER
             } else {
                 self.history[Self::history_index(pos, m)]
             };
-            let key = key.saturating_add(m.promotion().map_or(0, |r| 2_000_000 + values[r.index()]));
+            let key = key.saturating_add(m.promotion().map_or(0, |r| PROMOTION + values[r.index()]));
             if key > best_key {
                 (best, best_key) = (i, key);
             }

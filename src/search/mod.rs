@@ -3,6 +3,7 @@
 //! table shared by lazy-SMP threads, and time management.
 
 mod alphabeta;
+mod exchange;
 pub mod personality;
 mod threads;
 pub mod time;
