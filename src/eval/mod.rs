@@ -7,6 +7,7 @@ mod insideout;
 mod lma;
 mod lookingglass;
 mod monochrome;
+mod pieces;
 pub mod psq;
 mod structure;
 
@@ -37,6 +38,7 @@ pub struct Eval<W: Word> {
     pawn: Option<Role>,
     king: Option<Role>,
     structure: structure::Structure<W>,
+    pieces: pieces::PieceRoles,
 }
 
 /// Steps from `cell` to the board's centre, counted in half-cells so that even boards have one.
@@ -59,6 +61,7 @@ impl<W: Word> Eval<W> {
             pawn: variant.pawn,
             king: variant.king,
             structure,
+            pieces: pieces::PieceRoles::new(variant),
         }
     }
 
@@ -67,14 +70,15 @@ impl<W: Word> Eval<W> {
         Some(role) != self.pawn && Some(role) != self.king
     }
 
-    /// Material, piece-square, pawn-structure and activity terms for the side to move, tapered
+    /// Material, piece-square, pawn-structure, activity and piece terms for the side to move, tapered
     /// from opening to endgame.
     pub fn standard<R: Evaluate<W>>(&self, rules: &R, pos: &Position<W>) -> i32 {
         let sums = pos.psq();
         let phase = sums.phase.min(self.full_phase);
         let structure = self.structure.evaluate(pos, self, sums.material);
         let activity = activity::activity(rules, pos, self);
-        let [mg, eg] = [0, 1].map(|i| sums.score[i] + structure[i] + activity[i]);
+        let pieces = self.pieces.evaluate(pos, self);
+        let [mg, eg] = [0, 1].map(|i| sums.score[i] + structure[i] + activity[i] + pieces[i]);
         let white = (mg * phase + eg * (self.full_phase - phase)) / self.full_phase;
         if pos.side() == Color::White {
             white

@@ -42,6 +42,11 @@ pub struct Terms {
     /// Before the endgame, per cell next to the enemy king on its board that a piece (not pawn or
     /// king) on another board can land on by one move (the multi-board families).
     pub king_zone_across: i32,
+    /// Per pair of a colour-bound piece's role (bishops) standing on cells of both colours.
+    pub bishop_pair: i32,
+    /// Per rook-like rider (a whole file, not a whole diagonal) on a file without a pawn of its
+    /// side, and again without any pawn (half of it in the endgame).
+    pub open_file: i32,
 }
 
 impl Default for Terms {
@@ -65,6 +70,8 @@ impl Default for Terms {
             piece_mobility: 0,
             king_zone: 0,
             king_zone_across: 0,
+            bishop_pair: 0,
+            open_file: 0,
         }
     }
 }
@@ -90,10 +97,12 @@ impl Terms {
         "piece_mobility",
         "king_zone",
         "king_zone_across",
+        "bishop_pair",
+        "open_file",
     ];
 
     /// The weights, each beside its name of [`Terms::NAMES`].
-    fn weights_mut(&mut self) -> [&mut i32; 18] {
+    fn weights_mut(&mut self) -> [&mut i32; 20] {
         [
             &mut self.mobility,
             &mut self.pawn_advance,
@@ -113,6 +122,8 @@ impl Terms {
             &mut self.piece_mobility,
             &mut self.king_zone,
             &mut self.king_zone_across,
+            &mut self.bishop_pair,
+            &mut self.open_file,
         ]
     }
 
