@@ -18,11 +18,13 @@ if [ -z "$stockfish" ]; then
   stockfish=$(command -v stockfish || echo /usr/games/stockfish)
 fi
 cargo build --release --quiet
-cp target/release/vorpal target/vorpal-vs-stockfish
+# A copy of its own, so that a rebuild or a second run at another strength cannot touch it.
+vorpal=target/vorpal-vs-stockfish-$elo
+cp target/release/vorpal "$vorpal"
 mkdir -p benches/results
 out=benches/results/vs-stockfish-$elo-$games-$tc-$(date +%Y-%m-%d-%H%M)
-target/vorpal-vs-stockfish match --variant normal --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
-  --engine "target/vorpal-vs-stockfish name=Vorpal option.Hash=16 option.Threads=1" \
+$vorpal match --variant normal --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
+  --engine "$vorpal name=Vorpal option.Hash=16 option.Threads=1" \
   --engine "$stockfish name=Stockfish-$elo option.Hash=16 option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=$elo" \
   --random-plies 6 --seed "$RANDOM" --pgn "$out.pgn" | tee "$out.txt"
 echo "PGN: $out.pgn, output: $out.txt"
