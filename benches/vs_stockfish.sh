@@ -18,9 +18,10 @@ if [ -z "$stockfish" ]; then
   stockfish=$(command -v stockfish || echo /usr/games/stockfish)
 fi
 cargo build --release --quiet
-# A copy of its own, so that a rebuild or a second run at another strength cannot touch it.
-vorpal=target/vorpal-vs-stockfish-$elo
+# A copy of this run's own, so that a rebuild or another run at the same time cannot touch it.
+vorpal=target/vorpal-vs-stockfish-$$
 cp target/release/vorpal "$vorpal"
+trap 'rm -f "$vorpal"' EXIT
 mkdir -p benches/results
 out=benches/results/vs-stockfish-$elo-$games-$tc-$(date +%Y-%m-%d-%H%M)
 $vorpal match --variant normal --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
