@@ -4,10 +4,14 @@
 //! one board, in two-board Alice Chess they alternate boards, as each capturer crosses to the
 //! other; where the family cannot say, every capture counts as winning nothing or more.
 
-use crate::geometry::{Bitboard, Square, Word, MAX_LAYERS};
+use crate::geometry::{Bitboard, Layer, Square, Word, MAX_LAYERS};
 use crate::movegen::Move;
+use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::{attackers, Rules};
+
+/// A king's value in an exchange: above every piece, so that it captures last.
+const KING: i32 = i32::MAX / 4;
 
 /// Whether `mv` wins at least `threshold` centipawns by the exchange on the cell it lands on (a
 /// quiet move wins nothing and may lose its piece), pieces valued by `values` (a king never
@@ -33,8 +37,7 @@ pub(super) fn wins_at_least<W: Word, R: Rules<W>>(
     let value = |sq: Square| {
         let role = pos.piece_at(sq).role();
         if Some(role) == variant.king {
-            // Last to capture: only when nothing can take it back.
-            i32::MAX / 4
+            KING
         } else {
             values[role.index()]
         }
@@ -51,27 +54,30 @@ pub(super) fn wins_at_least<W: Word, R: Rules<W>>(
     }
     let mut gone = [Bitboard::<W>::EMPTY; MAX_LAYERS];
     gone[mv.from().layer().index()] = Bitboard::from_cell(mv.from().cell());
+    // The pieces of `by` on `layer` that reach the cell and have not captured yet, seen through
+    // those that have.
+    let reaching = |gone: &[Bitboard<W>; MAX_LAYERS], layer: Layer, by: Color| {
+        let gone = gone[layer.index()];
+        attackers(pos, layer, cell, by, rules.blockers(pos, layer) & !gone) & !gone
+    };
     let mut layer = mv.to().layer();
     let mut side = pos.side();
     // Whether the side that moved wins the threshold if the exchange stops now.
     let mut wins = true;
     loop {
         side = side.flip();
-        let here = layer.index();
-        let blockers = rules.blockers(pos, layer) & !gone[here];
-        let candidates = attackers(pos, layer, cell, side, blockers) & !gone[here];
         let Some((from, cost)) =
-            candidates.into_iter().map(|c| (c, value(Square::new(layer, c)))).min_by_key(|&(_, v)| v)
+            reaching(&gone, layer, side).into_iter().map(|c| (c, value(Square::new(layer, c)))).min_by_key(|&(_, v)| v)
         else {
             break;
         };
         wins = !wins;
-        if cost == i32::MAX / 4 {
+        let Some(next) = rules.exchange_board(layer) else {
+            break;
+        };
+        if cost == KING {
             // A king recaptures only where nothing of the other side still reaches the cell.
-            let next = rules.exchange_board(layer).unwrap_or(layer);
-            let others = attackers(pos, next, cell, side.flip(), rules.blockers(pos, next) & !gone[next.index()])
-                & !gone[next.index()];
-            return if others.any() { !wins } else { wins };
+            return if reaching(&gone, next, side.flip()).any() { !wins } else { wins };
         }
         swap = cost - swap;
         // The side that just captured is up `-swap` if the exchange stops; it stops when that
@@ -79,11 +85,8 @@ pub(super) fn wins_at_least<W: Word, R: Rules<W>>(
         if swap < wins as i32 {
             break;
         }
-        gone[here] = gone[here].with(from);
-        match rules.exchange_board(layer) {
-            Some(next) => layer = next,
-            None => break,
-        }
+        gone[layer.index()] = gone[layer.index()].with(from);
+        layer = next;
     }
     wins
 }
