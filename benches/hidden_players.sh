@@ -17,12 +17,14 @@ case $kind in
   *) echo "the opponent is naive, random or sighted, not '$kind'" >&2; exit 2 ;;
 esac
 cargo build --release --quiet
-# A copy, so that a rebuild during the match changes nothing.
-cp target/release/vorpal target/vorpal-hidden
+# A copy of its own, so that a rebuild or another run of this script changes nothing.
+vorpal=target/vorpal-hidden-$$
+cp target/release/vorpal "$vorpal"
+trap 'rm -f "$vorpal"' EXIT
 mkdir -p benches/results
 out=benches/results/hidden-blind-vs-$kind-$games-$tc-$(date +%Y-%m-%d-%H%M)
-target/vorpal-hidden match --variant lookingglass --hidden --games "$games" --tc "$tc" --concurrency 1 \
-  --engine "target/vorpal-hidden --player blind" --proto lgp \
-  --engine "target/vorpal-hidden $opponent" --proto lgp --seed "$seed" --pgn "$out.pgn" | tee "$out.txt"
+"$vorpal" match --variant lookingglass --hidden --games "$games" --tc "$tc" --concurrency 1 \
+  --engine "$vorpal --player blind" --proto lgp \
+  --engine "$vorpal $opponent" --proto lgp --seed "$seed" --pgn "$out.pgn" | tee "$out.txt"
 python3 benches/hidden_strikes.py "$out.pgn" | tee -a "$out.txt"
 echo "PGN: $out.pgn, output: $out.txt"

@@ -294,7 +294,7 @@ impl Game {
         set_aside: &[String],
     ) -> Option<(String, i32)> {
         let mut moves = self.untried(engine, pos);
-        moves.retain(|(_, order)| !set_aside.contains(order));
+        moves.retain(|(_, order)| !same_squares_as_any(order, set_aside));
         if moves.is_empty() {
             return None;
         }
@@ -316,7 +316,30 @@ impl Game {
         moves
             .into_iter()
             .map(|m| (m, order_text(variant, m)))
-            .filter(|(_, order)| !self.tried.contains(order))
+            .filter(|(_, order)| !same_squares_as_any(order, &self.tried))
             .collect()
+    }
+}
+
+/// Whether `order` names the same squares as one of `orders`. Whether the referee carries an
+/// order out or refuses it depends on its squares alone, not on the piece a pawn promotes to:
+/// an order found impossible as `1h21g1q` is impossible as `1h21g1r` too.
+fn same_squares_as_any(order: &str, orders: &[String]) -> bool {
+    let squares = |o: &str| o.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len();
+    let mine = &order[..squares(order)];
+    orders.iter().any(|o| &o[..squares(o)] == mine)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_squares_as_any;
+
+    #[test]
+    fn an_order_ruled_out_rules_out_its_other_promotions() {
+        let given = vec!["1h21g1q".to_owned()];
+        assert!(same_squares_as_any("1h21g1r", &given));
+        assert!(same_squares_as_any("1h21g1q", &given));
+        assert!(!same_squares_as_any("1h21h1q", &given));
+        assert!(!same_squares_as_any("1e21e4", &given));
     }
 }
