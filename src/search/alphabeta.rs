@@ -42,6 +42,12 @@ const FUTILE_DEPTH: i32 = 6;
 const FUTILITY_MARGIN: i32 = 110;
 /// What a capture may gain beyond its victim's value in quiescence (positional swing).
 const DELTA_MARGIN: i32 = 200;
+/// Razoring applies at this depth and below.
+const RAZOR_DEPTH: i32 = 3;
+/// How far below alpha, per ply of depth beyond a base, razoring starts.
+const RAZOR_MARGIN: i32 = 150;
+/// The part of the razoring margin that does not grow with depth.
+const RAZOR_BASE: i32 = 200;
 /// The depth up to which a node's late quiet moves are pruned by their number.
 const LATE_MOVE_DEPTH: i32 = 6;
 /// How many moves of a node are picked one by one before the rest are sorted.
@@ -356,6 +362,16 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             // Reverse futility: so far above beta that no reply in the last plies will bring it back.
             if stand - FUTILITY_MARGIN * depth >= beta {
                 return stand;
+            }
+        }
+        if let Some(stand) = stand.filter(|_| depth <= RAZOR_DEPTH && !is_mate(alpha)) {
+            // Razoring: so far below alpha that only a capture could bring it back, which
+            // quiescence answers without the node's quiet moves.
+            if stand + RAZOR_BASE + RAZOR_MARGIN * depth <= alpha {
+                let score = self.quiesce_knowing_check(pos, ply, alpha, alpha + 1, false);
+                if score <= alpha {
+                    return score;
+                }
             }
         }
         if let Some(stand) = stand.filter(|_| null_ok && depth >= 3 && !is_mate(beta) && self.has_pieces(pos)) {
