@@ -74,6 +74,10 @@ fn null_move<R: Rules<Narrow>>() -> bool {
     R::NULL_MOVE
 }
 
+fn razoring<R: Rules<Narrow>>() -> bool {
+    R::RAZORING
+}
+
 fn delta_pruning<R: Evaluate<Narrow>>() -> bool {
     R::DELTA_PRUNING
 }
@@ -84,6 +88,19 @@ fn null_move_is_used_where_check_exists_and_in_monochrome() {
     let allowed =
         [null_move::<Fide>(), null_move::<LookingGlass>(), null_move::<InsideOut>(), null_move::<Monochrome<Narrow>>()];
     assert_eq!(allowed, [true, false, false, true]);
+}
+
+#[test]
+fn razoring_is_used_only_in_fide_chess_where_it_gained() {
+    let families = [
+        razoring::<Fide>(),
+        razoring::<Alice>(),
+        razoring::<Lma<Narrow>>(),
+        razoring::<Monochrome<Narrow>>(),
+        razoring::<InsideOut>(),
+        razoring::<LookingGlass>(),
+    ];
+    assert_eq!(families, [true, false, false, false, false, false]);
 }
 
 #[test]

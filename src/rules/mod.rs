@@ -84,6 +84,11 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// families where a quiet move is often the threat a shallow pass misses reduce less.
     const NULL_MOVE_REDUCTION: i32 = 3;
 
+    /// Whether the search razors (drops to quiescence far below alpha at the last plies): only
+    /// where an SPRT showed a gain. In Alice a quiet move that crosses to the other board is
+    /// often the threat, and quiescence does not see it.
+    const RAZORING: bool = false;
+
     /// The cells of `layer` that stop a rider there.
     #[inline]
     fn blockers(&self, pos: &Position<W>, layer: Layer) -> Bitboard<W> {

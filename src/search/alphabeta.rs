@@ -364,7 +364,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
                 return stand;
             }
         }
-        if let Some(stand) = stand.filter(|_| depth <= RAZOR_DEPTH && !is_mate(alpha)) {
+        if let Some(stand) = stand.filter(|_| R::RAZORING && depth <= RAZOR_DEPTH && !is_mate(alpha)) {
             // Razoring: so far below alpha that only a capture could bring it back, which
             // quiescence answers without the node's quiet moves.
             if stand + RAZOR_BASE + RAZOR_MARGIN * depth <= alpha {
