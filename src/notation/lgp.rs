@@ -424,6 +424,12 @@ pub fn order_text(variant: &Variant, mv: Move) -> String {
     format!("{}{}{}", g.square_name(mv.from()), g.square_name(to), promotion.map(String::from).unwrap_or_default())
 }
 
+/// The part of an order (as [`order_text`] writes it) that names its squares: the order without
+/// its promotion letter, since square names end in their rank's digits.
+pub fn order_squares(order: &str) -> &str {
+    order.trim_end_matches(|c: char| c.is_ascii_alphabetic())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

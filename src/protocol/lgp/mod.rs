@@ -13,7 +13,7 @@ use crate::config::Config;
 use crate::engine::Engine;
 use crate::geometry::Square;
 use crate::movegen::{legal, Move};
-use crate::notation::lgp::{order_text, FateReport, FromPlayer, ToPlayer};
+use crate::notation::lgp::{order_squares, order_text, FateReport, FromPlayer, ToPlayer};
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::random::Rng;
@@ -325,9 +325,8 @@ impl Game {
 /// order out or refuses it depends on its squares alone, not on the piece a pawn promotes to:
 /// an order found impossible as `1h21g1q` is impossible as `1h21g1r` too.
 fn same_squares_as_any(order: &str, orders: &[String]) -> bool {
-    let squares = |o: &str| o.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len();
-    let mine = &order[..squares(order)];
-    orders.iter().any(|o| &o[..squares(o)] == mine)
+    let mine = order_squares(order);
+    orders.iter().any(|o| order_squares(o) == mine)
 }
 
 #[cfg(test)]
