@@ -368,7 +368,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             // Razoring: so far below alpha that only a capture could bring it back, which
             // quiescence answers without the node's quiet moves.
             if stand + RAZOR_BASE + RAZOR_MARGIN * depth <= alpha {
-                let score = self.quiesce_knowing_check(pos, ply, alpha, alpha + 1, false);
+                let score = self.quiesce_counted(pos, ply, alpha, alpha + 1, false);
                 if score <= alpha {
                     return score;
                 }
@@ -563,11 +563,16 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         &mut self,
         pos: &mut Position<W>,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         checked: bool,
     ) -> i32 {
         self.count_node(ply);
+        self.quiesce_counted(pos, ply, alpha, beta, checked)
+    }
+
+    /// [`Self::quiesce_knowing_check`] at a node counted already (razoring asks it of its own node).
+    fn quiesce_counted(&mut self, pos: &mut Position<W>, ply: usize, mut alpha: i32, beta: i32, checked: bool) -> i32 {
         if self.stopped {
             return 0;
         }
