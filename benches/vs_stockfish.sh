@@ -10,13 +10,7 @@ cd "$(dirname "$0")/.."
 elo=${1:-2400}
 games=${2:-100}
 tc=${3:-10+0.1}
-stockfish=$(command -v stockfish || true)
-[ -n "$stockfish" ] || [ ! -x /usr/games/stockfish ] || stockfish=/usr/games/stockfish
-if [ -z "$stockfish" ]; then
-  sudo=$([ "$(id -u)" = 0 ] || echo sudo)
-  $sudo apt-get update -qq && $sudo apt-get install -y -qq stockfish >/dev/null
-  stockfish=$(command -v stockfish || echo /usr/games/stockfish)
-fi
+stockfish=$(benches/stockfish.sh)
 cargo build --release --quiet
 # A copy of this run's own, so that a rebuild or another run at the same time cannot touch it.
 vorpal=target/vorpal-vs-stockfish-$$

@@ -21,10 +21,10 @@ fn value(name: &str, fen: &str) -> i32 {
 }
 
 #[test]
-fn every_start_position_is_level() {
+fn every_start_position_is_level_but_for_the_tempo() {
     for name in Config::builtin().names() {
         let v = variant(&name, &[]);
-        assert_eq!(value(&name, &v.start_fen), 0, "{name}");
+        assert_eq!(value(&name, &v.start_fen), v.eval.terms.tempo, "{name}");
     }
 }
 
@@ -194,14 +194,16 @@ fn a_passed_pawn_gains_with_each_rank() {
     let blocked = "4k3/4p3/8/4P3/8/8/8/4K3 w - - 0 1";
     let passed = "4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1";
     let three_ranks = 8 * (3 * 3 + 3) / 2;
-    assert_eq!(value("normal", passed) - value("normal", blocked), three_ranks);
+    assert_eq!(term_worth("passed_pawn", 8, passed) - term_worth("passed_pawn", 8, blocked), three_ranks);
 }
 
 #[test]
 fn doubled_and_isolated_pawns_cost() {
     let apart = "4k3/8/8/8/8/3P4/4P3/4K3 w - - 0 1";
     let doubled = "4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1";
-    assert_eq!(value("normal", apart) - value("normal", doubled), 10 + 2 * 10);
+    // Side by side, neither pawn is isolated; one behind the other, one is doubled and both isolated.
+    assert_eq!(term_worth("doubled_pawn", 10, apart) - term_worth("doubled_pawn", 10, doubled), 10);
+    assert_eq!(term_worth("isolated_pawn", 10, apart) - term_worth("isolated_pawn", 10, doubled), 2 * 10);
 }
 
 #[test]
@@ -212,15 +214,68 @@ fn the_stronger_side_drives_the_bare_king_to_the_edge() {
     let central = "8/8/8/3k4/8/8/PPP5/4K3 w - - 0 1";
     let king_centre = 8 * (7 - 1);
     let mop_up = 10 * ((2 * 7 - 7) - (2 - 4));
-    assert_eq!(value("normal", cornered) - value("normal", central), king_centre + mop_up);
+    let worth = |fen: &str| {
+        value_adjusted("normal", "king_centre:8 mop_up:10", fen)
+            - value_adjusted("normal", "king_centre:0 mop_up:0", fen)
+    };
+    assert_eq!(worth(cornered) - worth(central), king_centre + mop_up);
 }
 
 #[test]
 fn pawns_in_front_of_the_king_shelter_it() {
     let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    let without = value_adjusted("normal", "king_shelter:0", after_e4);
     // Black keeps three shelter pawns, White two.
-    assert_eq!(value("normal", after_e4) - without, 10);
+    assert_eq!(term_worth("king_shelter", 10, after_e4), 10);
+}
+
+/// How much `term` at `weight` adds to the evaluation of `fen` in FIDE chess, against the term at 0.
+fn term_worth(term: &str, weight: i32, fen: &str) -> i32 {
+    value_adjusted("normal", &format!("{term}:{weight}"), fen) - value_adjusted("normal", &format!("{term}:0"), fen)
+}
+
+#[test]
+fn a_piece_a_pawn_attacks_is_threatened() {
+    // The pawn on e4 attacks the knight on d5; the knight's pawn d3 attacks nothing.
+    assert_eq!(term_worth("pawn_threat", 50, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1"), 50);
+    assert_eq!(term_worth("pawn_threat", 50, "4k3/8/8/3n4/8/3P4/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn a_piece_attacked_by_a_lesser_one_is_threatened() {
+    // The knight on e3 attacks the rook on d5, which is worth more; a bishop there is not.
+    assert_eq!(term_worth("piece_threat", 50, "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1"), 50);
+    assert_eq!(term_worth("piece_threat", 50, "4k3/8/8/3b4/8/4N3/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn king_pressure_grows_with_the_square_of_the_attack() {
+    // All pieces on the board, so the middle game counts alone. A knight on g5 attacks f7 next to
+    // the black king; one more on c5 attacks d7 too: 1 and 2 cells of its zone.
+    let one = "rnbqkbnr/pppppppp/8/6N1/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
+    let two = "rnbqkbnr/pppppppp/8/2N3N1/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1";
+    assert_eq!(term_worth("king_pressure", 16, one), 16 / 8);
+    assert_eq!(term_worth("king_pressure", 16, two), 16 * 4 / 8);
+}
+
+#[test]
+fn the_side_to_move_has_the_tempo() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(term_worth("tempo", 20, start), 20);
+    assert_eq!(term_worth("tempo", 20, &start.replace(" w ", " b ")), 20);
+}
+
+#[test]
+fn a_passed_pawn_wants_its_king_nearer_than_the_enemy_king() {
+    // The pawn on e5 has come 3 ranks (of 0 to 5); the cell in front of it is e6. The black king
+    // on h8 is 3 steps from e6; White's king on e1 is 5 steps away, on d6 1 step.
+    assert_eq!(term_worth("passer_king", 6, "7k/8/8/4P3/8/8/8/4K3 w - - 0 1"), 6 * 3 * (3 - 5));
+    assert_eq!(term_worth("passer_king", 6, "7k/8/3K4/4P3/8/8/8/8 w - - 0 1"), 6 * 3 * (3 - 1));
+}
+
+#[test]
+fn cells_an_enemy_pawn_attacks_count_apart_from_mobility() {
+    // The knight on f1 reaches d2, e3, g3 and h2; the black pawn on d4 attacks e3.
+    assert_eq!(term_worth("pawn_guarded", -7, "4k3/8/8/8/3p4/8/8/4KN2 w - - 0 1"), -7);
 }
 
 #[test]
@@ -245,7 +300,8 @@ fn inherited_values_skip_the_pieces_a_child_drops() {
     // `normal` values its bishop; a child without bishops keeps the other values.
     let text = "[nobishops:normal]\npieces = P:fmWfcF N:N R:R Q:Q K:K\npromotion = Q R N\nstart = rnqk1nr1/8/8/8/8/8/8/RNQK1NR1 w - - 0 1\n";
     let v = Config::with_text("test.ini", text).unwrap().variant("nobishops", &[]).unwrap();
-    assert_eq!(v.eval.values, vec![None, Some(320), Some(500), Some(950), None]);
+    let normal = variant("normal", &[]).eval.values.clone();
+    assert_eq!(v.eval.values, vec![None, normal[1], normal[3], normal[4], None]);
 }
 
 /// The evaluation of `fen` in variant `name` with some weights replaced.

@@ -1,8 +1,9 @@
 //! Piece activity, for every family that uses the standard terms: how many cells each piece can
 //! move to now, and how many cells around the enemy king it reaches, both on the king's board and,
-//! in the multi-board families, from another board by a move that lands next to the king.
+//! in the multi-board families, from another board by a move that lands next to the king; and the
+//! threats against pieces that pawns and lesser pieces make.
 
-use super::{Eval, Evaluate};
+use super::{Eval, Evaluate, PAWN};
 use crate::geometry::{Bitboard, Layer, Word, MAX_LAYERS};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
@@ -31,40 +32,79 @@ fn king_zones<W: Word>(pos: &Position<W>, enemy: Color) -> [Bitboard<W>; MAX_LAY
     zones
 }
 
-/// Mobility and king-zone terms, White's view, before (`[0]`) and in (`[1]`) the endgame.
+/// Mobility, king-zone and threat terms, White's view, before (`[0]`) and in (`[1]`) the endgame.
 pub(super) fn activity<W: Word, R: Evaluate<W>>(rules: &R, pos: &Position<W>, eval: &Eval<W>) -> [i32; 2] {
     let terms = &eval.terms;
-    if terms.piece_mobility == 0 && terms.king_zone == 0 && terms.king_zone_across == 0 {
+    let threats = terms.pawn_threat != 0 || terms.piece_threat != 0 || terms.pawn_guarded != 0;
+    if terms.piece_mobility == 0 && terms.king_zone == 0 && terms.king_zone_across == 0 && !threats {
         return [0, 0];
     }
     let v = pos.variant();
     let mut score = [0, 0];
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let zones = king_zones(pos, color.flip());
-        let (mut mobility, mut near, mut across) = (0, 0, 0);
+        let (mut mobility, mut near, mut across, mut threatened, mut guarded) = (0, 0, 0, 0, 0);
         for layer in v.geometry.all_layers() {
+            let enemy_pieces = if terms.pawn_threat != 0 || terms.piece_threat != 0 {
+                eval.pieces_only(pos, color.flip(), layer)
+            } else {
+                Bitboard::EMPTY
+            };
+            if terms.pawn_threat != 0 && enemy_pieces.any() {
+                threatened += terms.pawn_threat * (pawn_attacks(pos, eval, color, layer) & enemy_pieces).count() as i32;
+            }
             if eval.pieces_only(pos, color, layer).is_empty() {
                 continue;
             }
             let blockers = rules.blockers(pos, layer);
             let landing = rules.landing(pos, color, layer);
+            let enemy_pawn_attacks = if terms.pawn_guarded != 0 {
+                pawn_attacks(pos, eval, color.flip(), landing.layer)
+            } else {
+                Bitboard::EMPTY
+            };
             let (zone_here, zone_there) = (zones[layer.index()], zones[landing.layer.index()]);
             for role in Role::up_to(eval.values.len()).filter(|&r| eval.is_piece(r)) {
                 let tables = v.tables.role(role, color);
+                let richer = if terms.piece_threat != 0 && enemy_pieces.any() {
+                    worth_more_than(pos, eval, color.flip(), layer, eval.values[role.index()])
+                } else {
+                    Bitboard::EMPTY
+                };
                 for cell in pos.pieces(color, role, layer) {
                     let (quiet, capture) = v.tables.quiet_and_capture_of(tables, cell, blockers);
                     let reach = (quiet | capture) & landing.open;
                     mobility += reach.count() as i32;
+                    guarded += (reach & enemy_pawn_attacks).count() as i32;
                     near += (capture & zone_here).count() as i32;
+                    threatened += terms.piece_threat * (capture & richer).count() as i32;
                     if landing.layer != layer {
                         across += (reach & zone_there).count() as i32;
                     }
                 }
             }
         }
-        let mg = terms.king_zone * near + terms.king_zone_across * across;
-        score[0] += sign * (terms.piece_mobility * mobility + mg);
-        score[1] += sign * terms.piece_mobility * mobility;
+        let mg = terms.king_zone * near + terms.king_pressure * near * near / 8 + terms.king_zone_across * across;
+        let activity = terms.piece_mobility * mobility + terms.pawn_guarded * guarded + threatened;
+        score[0] += sign * (activity + mg);
+        score[1] += sign * activity;
     }
     score
+}
+
+/// The cells of `layer` that `color`'s pawns attack.
+fn pawn_attacks<W: Word>(pos: &Position<W>, eval: &Eval<W>, color: Color, layer: Layer) -> Bitboard<W> {
+    let Some(pawn) = eval.pawn else { return Bitboard::EMPTY };
+    let tables = &pos.variant().tables;
+    pos.pieces(color, pawn, layer)
+        .into_iter()
+        .fold(Bitboard::EMPTY, |attacks, cell| attacks | tables.capture_reach(pawn, color, cell, Bitboard::EMPTY))
+}
+
+/// `color`'s pieces (not pawns or kings) on `layer` worth more than `value` by half a pawn or more:
+/// attacked by a piece of that value, they must move or be lost for less.
+fn worth_more_than<W: Word>(pos: &Position<W>, eval: &Eval<W>, color: Color, layer: Layer, value: i32) -> Bitboard<W> {
+    Role::up_to(eval.values.len())
+        .filter(|&r| eval.is_piece(r) && eval.values[r.index()] >= value + PAWN / 2)
+        .fold(Bitboard::EMPTY, |cells, r| cells | pos.pieces(color, r, layer))
 }

@@ -71,7 +71,7 @@ impl<W: Word> Eval<W> {
     }
 
     /// Material, piece-square, pawn-structure, activity and piece terms for the side to move, tapered
-    /// from opening to endgame.
+    /// from opening to endgame, plus the tempo of having the move.
     pub fn standard<R: Evaluate<W>>(&self, rules: &R, pos: &Position<W>) -> i32 {
         let sums = pos.psq();
         let phase = sums.phase.min(self.full_phase);
@@ -80,11 +80,8 @@ impl<W: Word> Eval<W> {
         let pieces = self.pieces.evaluate(pos, self);
         let [mg, eg] = [0, 1].map(|i| sums.score[i] + structure[i] + activity[i] + pieces[i]);
         let white = (mg * phase + eg * (self.full_phase - phase)) / self.full_phase;
-        if pos.side() == Color::White {
-            white
-        } else {
-            -white
-        }
+        let ours = if pos.side() == Color::White { white } else { -white };
+        ours + self.terms.tempo
     }
 
     /// Material alone, for the side to move.
@@ -187,18 +184,20 @@ mod tests {
     }
 
     #[test]
-    fn derived_values_order_the_fide_pieces() {
+    fn the_fide_values_order_the_pieces() {
         let (v, e) = eval_of("normal");
         let of = |letter: char| e.values[v.pieces.iter().position(|p| p.letter == letter).unwrap()];
-        assert!(of('P') < of('N') && of('N') < of('B') && of('B') < of('R') && of('R') < of('Q'));
+        // Knight and bishop are worth about the same, three pawns or more.
+        assert!(of('N') > 3 * of('P') && of('B') > 3 * of('P') && (of('N') - of('B')).abs() < 50);
+        assert!(of('N').max(of('B')) < of('R') && of('R') < of('Q'));
         assert_eq!(of('K'), 0);
     }
 
     #[test]
-    fn the_start_position_is_level() {
+    fn the_start_position_is_level_but_for_the_tempo() {
         for name in ["normal", "alice", "lma", "lookingglass"] {
             let (v, e) = eval_of(name);
-            assert_eq!(e.standard(&Fide, &Position::start(v).unwrap()), 0, "{name}");
+            assert_eq!(e.standard(&Fide, &Position::start(v).unwrap()), e.terms.tempo, "{name}");
         }
     }
 

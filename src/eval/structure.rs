@@ -1,5 +1,6 @@
 //! Pawn structure and king terms for the families whose pawns march forward: passed, doubled and
-//! isolated pawns, the pawn shelter of a king, and the mop-up that drives a bare king to the edge.
+//! isolated pawns, the pawn shelter of a king, the kings' race to a passed pawn, and the mop-up
+//! that drives a bare king to the edge.
 //! Pawns of every board count together: in the multi-board variants a pawn changes boards
 //! as it moves, so a file is blocked or open whatever board its pawns stand on.
 
@@ -16,11 +17,19 @@ const MOP_UP_LEAD: i32 = 300;
 /// How many pawn formations a cache remembers (a power of two).
 const CACHE_ENTRIES: usize = 1 << 13;
 
-/// One remembered formation: both sides' pawns and their structure score.
+/// One remembered formation: both sides' pawns, their structure score and their passed pawns.
 #[derive(Clone, Copy, Default)]
 struct CacheEntry<W: Word> {
     pawns: [W; 2],
     score: [i32; 2],
+    passed: [W; 2],
+}
+
+/// What a formation's structure gives: its score, White's view, and each side's passed pawns.
+#[derive(Clone, Copy)]
+struct Formation<W: Word> {
+    score: [i32; 2],
+    passed: ByColor<Bitboard<W>>,
 }
 
 /// Pawn-structure scores already computed, keyed by the whole formation: a hit is exact, so
@@ -43,16 +52,16 @@ impl<W: Word> PawnCache<W> {
         &self.entries[(folded >> (64 - CACHE_ENTRIES.trailing_zeros())) as usize]
     }
 
-    fn get(&self, pawns: ByColor<Bitboard<W>>) -> Option<[i32; 2]> {
+    fn get(&self, pawns: ByColor<Bitboard<W>>) -> Option<Formation<W>> {
         let key = pawns.0.map(|b| b.0);
         let entry = self.slot(key).get();
         // The empty entry is right for a board without pawns: their structure scores nothing.
-        (entry.pawns == key).then_some(entry.score)
+        (entry.pawns == key).then_some(Formation { score: entry.score, passed: ByColor(entry.passed.map(Bitboard)) })
     }
 
-    fn put(&self, pawns: ByColor<Bitboard<W>>, score: [i32; 2]) {
+    fn put(&self, pawns: ByColor<Bitboard<W>>, formation: Formation<W>) {
         let key = pawns.0.map(|b| b.0);
-        self.slot(key).set(CacheEntry { pawns: key, score });
+        self.slot(key).set(CacheEntry { pawns: key, score: formation.score, passed: formation.passed.0.map(|b| b.0) });
     }
 }
 
@@ -69,6 +78,8 @@ pub(super) struct Structure<W: Word> {
     /// Per colour and cell, the cells one and two ranks ahead of a king there, on its file and the
     /// adjacent ones.
     shelter: ByColor<Vec<Bitboard<W>>>,
+    /// Per colour and cell, the cell one rank ahead (the cell itself on the last rank).
+    front_cell: ByColor<Vec<Cell>>,
     /// Per colour and cell, how many ranks a pawn there has advanced, scaled to an 8-rank board.
     advance: ByColor<Vec<i32>>,
     /// Per cell, its steps from the centre.
@@ -103,6 +114,10 @@ impl<W: Word> Structure<W> {
         };
         let front = per_cell(&|color, cell| ahead(color, cell, 1..=g.ranks as i32));
         let shelter = per_cell(&|color, cell| ahead(color, cell, 1..=2));
+        let front_cell = ByColor([Color::White, Color::Black].map(|color| {
+            let dir = if color == Color::White { 1 } else { -1 };
+            Cell::up_to(area).map(|c| g.offset(c, 0, dir).unwrap_or(c)).collect()
+        }));
         let top = g.ranks as i32 - 1;
         // Rank 2 to the rank before promotion map onto 0 to 5, as on the 8-rank board.
         let span = (top - 2).max(1);
@@ -116,7 +131,17 @@ impl<W: Word> Structure<W> {
                 .collect()
         }));
         let off_centre = Cell::up_to(area).map(|c| super::off_centre(g, c)).collect();
-        Structure { pawn, files: g.files, file_of, front, shelter, advance, off_centre, cache: PawnCache::new() }
+        Structure {
+            pawn,
+            files: g.files,
+            file_of,
+            front,
+            shelter,
+            front_cell,
+            advance,
+            off_centre,
+            cache: PawnCache::new(),
+        }
     }
 
     /// Pawn structure, shelter and mop-up, White's view, before (`[0]`) and in (`[1]`) the
@@ -126,11 +151,12 @@ impl<W: Word> Structure<W> {
         let pawns = self.pawn.map_or(ByColor([Bitboard::EMPTY; 2]), |p| {
             ByColor([Color::White, Color::Black].map(|c| pos.pieces_on_any_board(c, p)))
         });
-        let mut score = self.cache.get(pawns).unwrap_or_else(|| {
-            let score = self.pawn_structure(pawns, terms);
-            self.cache.put(pawns, score);
-            score
+        let formation = self.cache.get(pawns).unwrap_or_else(|| {
+            let formation = self.pawn_structure(pawns, terms);
+            self.cache.put(pawns, formation);
+            formation
         });
+        let mut score = formation.score;
         for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
             if let Some(p) = self.pawn {
                 for king in pos.king_squares(color) {
@@ -139,13 +165,40 @@ impl<W: Word> Structure<W> {
                 }
             }
             score[1] += sign * self.mop_up(pos, terms, color, material[color] - material[color.flip()]);
+            if terms.passer_king != 0 {
+                score[1] += sign * self.passer_king(pos, terms, color, formation.passed[color]);
+            }
         }
         score
     }
 
-    /// Passed, doubled and isolated pawns, White's view, before and in the endgame.
-    fn pawn_structure(&self, pawns: ByColor<Bitboard<W>>, terms: &Terms) -> [i32; 2] {
+    /// For `color`'s passed pawns, each weighted by how far it has come: how much farther the enemy
+    /// king stands from the cell in front of it than our king (who escorts it or is too far).
+    fn passer_king(&self, pos: &Position<W>, terms: &Terms, color: Color, passed: Bitboard<W>) -> i32 {
+        let (Some(ours), Some(theirs)) = (pos.king_squares(color).next(), pos.king_squares(color.flip()).next()) else {
+            return 0;
+        };
+        let mut sum = 0;
+        for cell in passed {
+            let front = self.front_cell[color][cell.index()];
+            let lead = self.distance(theirs.cell(), front).min(5) - self.distance(ours.cell(), front).min(5);
+            sum += self.advance[color][cell.index()] * lead;
+        }
+        terms.passer_king * sum
+    }
+
+    /// King steps between two cells.
+    fn distance(&self, a: Cell, b: Cell) -> i32 {
+        let f = self.files as i32;
+        let (a, b) = (a.index() as i32, b.index() as i32);
+        (a % f - b % f).abs().max((a / f - b / f).abs())
+    }
+
+    /// Passed, doubled and isolated pawns, White's view, before and in the endgame, and the
+    /// passed pawns.
+    fn pawn_structure(&self, pawns: ByColor<Bitboard<W>>, terms: &Terms) -> Formation<W> {
         let mut sums = ByColor([[0i32; 2]; 2]);
+        let mut passed = ByColor([Bitboard::EMPTY; 2]);
         for color in [Color::White, Color::Black] {
             let (own, enemy) = (pawns[color], pawns[color.flip()]);
             let sum = &mut sums[color];
@@ -156,6 +209,7 @@ impl<W: Word> Structure<W> {
                 files |= 1 << self.file_of[cell.index()];
                 count += 1;
                 if (self.front[color][cell.index()] & enemy).is_empty() {
+                    passed[color] = passed[color].with(cell);
                     let a = self.advance[color][cell.index()];
                     let bonus = terms.passed_pawn * (a * a + a) / 2;
                     sum[0] += bonus / 2;
@@ -168,7 +222,7 @@ impl<W: Word> Structure<W> {
             sum[0] -= penalty;
             sum[1] -= penalty;
         }
-        [0, 1].map(|i| sums[Color::White][i] - sums[Color::Black][i])
+        Formation { score: [0, 1].map(|i| sums[Color::White][i] - sums[Color::Black][i]), passed }
     }
 
     /// For a side `lead` ahead with one king against one: the enemy king's distance from the
@@ -182,9 +236,7 @@ impl<W: Word> Structure<W> {
         let (Some(ours), None, Some(theirs), None) = (ours.next(), ours.next(), theirs.next(), theirs.next()) else {
             return 0;
         };
-        let f = self.files as i32;
-        let (a, b) = (ours.cell().index() as i32, theirs.cell().index() as i32);
-        let distance = ((a % f - b % f).abs()).max((a / f - b / f).abs());
+        let distance = self.distance(ours.cell(), theirs.cell());
         terms.mop_up * (2 * self.off_centre[theirs.cell().index()] - distance)
     }
 }

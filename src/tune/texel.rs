@@ -68,10 +68,14 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
     let mut data = Vec::new();
     for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).take(settings.positions) {
         let bad = || {
-            format!("{} line {}: expected FEN;RESULT (1, 0.5 or 0), got '{line}'", settings.data.display(), number + 1)
+            format!(
+                "{} line {}: expected FEN;RESULT (a score for White from 0 to 1), got '{line}'",
+                settings.data.display(),
+                number + 1
+            )
         };
         let (fen, result) = line.rsplit_once(';').ok_or_else(bad)?;
-        let result: f64 = result.trim().parse().ok().filter(|r| [0.0, 0.5, 1.0].contains(r)).ok_or_else(bad)?;
+        let result: f64 = result.trim().parse().ok().filter(|r| (0.0..=1.0).contains(r)).ok_or_else(bad)?;
         Position::from_fen(base.clone(), fen)
             .map_err(|e| format!("{} line {}: {e}", settings.data.display(), number + 1))?;
         data.push((fen.to_string(), result));

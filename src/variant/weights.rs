@@ -47,6 +47,21 @@ pub struct Terms {
     /// Per rook-like rider (a whole file, not a whole diagonal) on a file without a pawn of its
     /// side, and again without any pawn (half of it in the endgame).
     pub open_file: i32,
+    /// Per enemy piece (not pawn or king) that a pawn attacks on its board.
+    pub pawn_threat: i32,
+    /// Per enemy piece (not king) of greater value that a piece (not pawn or king) attacks on
+    /// its board.
+    pub piece_threat: i32,
+    /// Before the endgame, times the square of the king-zone count of `king_zone`, over 8: an
+    /// attack grows more dangerous with every piece that joins it.
+    pub king_pressure: i32,
+    /// For the side to move, whose move it is worth something.
+    pub tempo: i32,
+    /// In the endgame, per passed pawn, times the ranks it has advanced (0 to 5), per step
+    /// (up to 5) the enemy king stands farther than ours from the cell in front of it.
+    pub passer_king: i32,
+    /// Per cell counted by `piece_mobility` that an enemy pawn attacks.
+    pub pawn_guarded: i32,
 }
 
 impl Default for Terms {
@@ -72,6 +87,12 @@ impl Default for Terms {
             king_zone_across: 0,
             bishop_pair: 0,
             open_file: 0,
+            pawn_threat: 0,
+            piece_threat: 0,
+            king_pressure: 0,
+            tempo: 0,
+            passer_king: 0,
+            pawn_guarded: 0,
         }
     }
 }
@@ -99,10 +120,16 @@ impl Terms {
         "king_zone_across",
         "bishop_pair",
         "open_file",
+        "pawn_threat",
+        "piece_threat",
+        "king_pressure",
+        "tempo",
+        "passer_king",
+        "pawn_guarded",
     ];
 
     /// The weights, each beside its name of [`Terms::NAMES`].
-    fn weights_mut(&mut self) -> [&mut i32; 20] {
+    fn weights_mut(&mut self) -> [&mut i32; 26] {
         [
             &mut self.mobility,
             &mut self.pawn_advance,
@@ -124,6 +151,12 @@ impl Terms {
             &mut self.king_zone_across,
             &mut self.bishop_pair,
             &mut self.open_file,
+            &mut self.pawn_threat,
+            &mut self.piece_threat,
+            &mut self.king_pressure,
+            &mut self.tempo,
+            &mut self.passer_king,
+            &mut self.pawn_guarded,
         ]
     }
 

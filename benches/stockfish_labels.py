@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Labels positions with Stockfish's evaluation, for `vorpal tune`.
+
+Reads `vorpal datagen`'s lines (`FEN;RESULT`), keeps every EVERY-th position, searches each
+with Stockfish to DEPTH (one thread, 16 MB of hash) and writes `FEN;SCORE`, SCORE being
+Stockfish's score for White mapped to an expected score, 1 / (1 + 10^(-cp/400)); mates count
+as 20 pawns. A score from a strong engine is a far less noisy target than the game's result.
+Installs Debian's stockfish when it is missing (benches/stockfish.sh).
+
+Usage: benches/stockfish_labels.py IN OUT [EVERY] [DEPTH]   (defaults: every 5th, depth 8)
+"""
+
+import os
+import subprocess
+import sys
+
+MATE_CP = 2000
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__.strip().splitlines()[-1])
+    source, target = sys.argv[1], sys.argv[2]
+    every = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+    depth = int(sys.argv[4]) if len(sys.argv) > 4 else 8
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = subprocess.run([os.path.join(here, "stockfish.sh")], check=True, capture_output=True, text=True)
+    engine = subprocess.Popen([path.stdout.strip()], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, bufsize=1)
+
+    def send(command):
+        engine.stdin.write(command + "\n")
+
+    def read_until(prefix):
+        while True:
+            line = engine.stdout.readline()
+            if not line:
+                sys.exit("stockfish stopped")
+            if line.startswith(prefix):
+                return line
+
+    send("uci")
+    read_until("uciok")
+    send("setoption name Threads value 1")
+    send("setoption name Hash value 16")
+    send("isready")
+    read_until("readyok")
+    written = 0
+    with open(source) as lines, open(target, "w") as out:
+        for number, line in enumerate(lines):
+            if number % every or ";" not in line:
+                continue
+            fen = line.rsplit(";", 1)[0]
+            send("position fen " + fen)
+            send(f"go depth {depth}")
+            cp = None
+            while True:
+                reply = engine.stdout.readline()
+                if not reply:
+                    sys.exit("stockfish stopped")
+                if reply.startswith("bestmove"):
+                    break
+                words = reply.split()
+                if "score" in words:
+                    kind, value = words[words.index("score") + 1:words.index("score") + 3]
+                    cp = int(value) if kind == "cp" else (MATE_CP if int(value) > 0 else -MATE_CP)
+            if cp is None:
+                continue
+            cp = max(-MATE_CP, min(MATE_CP, cp))
+            if fen.split()[1] == "b":
+                cp = -cp
+            out.write(f"{fen};{1 / (1 + 10 ** (-cp / 400)):.4f}\n")
+            written += 1
+    send("quit")
+    print(f"{written} positions written to {target}")
+
+
+if __name__ == "__main__":
+    main()
