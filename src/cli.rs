@@ -326,7 +326,7 @@ pub enum Command {
         /// The variant.
         #[arg(long, default_value = "normal")]
         variant: String,
-        /// The data, as `datagen` writes it.
+        /// The data: `FEN;SCORE` per line as `datagen` writes it, SCORE White's result or expected score from 0 to 1.
         #[arg(long, value_name = "PATH")]
         data: PathBuf,
         /// Use at most this many positions (the first).

@@ -271,6 +271,18 @@ fn datagen_writes_quiet_positions_with_results_and_tune_fits_them() {
 }
 
 #[test]
+fn tune_reads_expected_scores_as_well_as_results() {
+    // Another engine's scores, mapped to expected scores for White (benches/stockfish_labels.py).
+    let text = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1;0.5600\n\
+                rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2;0.5300\n\
+                rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3;0.9900\n";
+    let data = temp_file("tune-scores.txt", text);
+    let o = vorpal(&["tune", "--data", data.to_str().unwrap(), "--rounds", "1", "--only", "Q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("3 positions"), "{}", stdout(&o));
+}
+
+#[test]
 fn tune_refuses_data_it_cannot_read_with_the_line_at_fault() {
     let bad = temp_file("tune-bad.txt", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;2\n");
     assert_bad_input(&vorpal(&["tune", "--data", bad.to_str().unwrap()]), "line 1: expected FEN;RESULT");

@@ -49,8 +49,8 @@ pub struct Terms {
     pub open_file: i32,
     /// Per enemy piece (not pawn or king) that a pawn attacks on its board.
     pub pawn_threat: i32,
-    /// Per enemy piece (not king) of greater value that a piece (not pawn or king) attacks on
-    /// its board.
+    /// Per attack of a piece (not pawn or king) on an enemy piece (not pawn or king) worth half
+    /// a pawn or more above it, on its board.
     pub piece_threat: i32,
     /// Before the endgame, times the square of the king-zone count of `king_zone`, over 8: an
     /// attack grows more dangerous with every piece that joins it.
