@@ -39,18 +39,33 @@ pub(super) fn activity<W: Word, R: Evaluate<W>>(rules: &R, pos: &Position<W>, ev
     if terms.piece_mobility == 0 && terms.king_zone == 0 && terms.king_zone_across == 0 && !threats {
         return [0, 0];
     }
+    // Built twice, so that the variants whose threat terms weigh nothing run the loop without them.
+    if threats {
+        activity_with::<W, R, true>(rules, pos, eval)
+    } else {
+        activity_with::<W, R, false>(rules, pos, eval)
+    }
+}
+
+/// [`activity`], with the threat terms when `THREATS`.
+fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
+    rules: &R,
+    pos: &Position<W>,
+    eval: &Eval<W>,
+) -> [i32; 2] {
+    let terms = &eval.terms;
     let v = pos.variant();
     let mut score = [0, 0];
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let zones = king_zones(pos, color.flip());
         let (mut mobility, mut near, mut across, mut threatened, mut guarded) = (0, 0, 0, 0, 0);
         for layer in v.geometry.all_layers() {
-            let enemy_pieces = if terms.pawn_threat != 0 || terms.piece_threat != 0 {
+            let enemy_pieces = if THREATS && (terms.pawn_threat != 0 || terms.piece_threat != 0) {
                 eval.pieces_only(pos, color.flip(), layer)
             } else {
                 Bitboard::EMPTY
             };
-            if terms.pawn_threat != 0 && enemy_pieces.any() {
+            if THREATS && terms.pawn_threat != 0 && enemy_pieces.any() {
                 threatened += terms.pawn_threat * (pawn_attacks(pos, eval, color, layer) & enemy_pieces).count() as i32;
             }
             if eval.pieces_only(pos, color, layer).is_empty() {
@@ -58,7 +73,7 @@ pub(super) fn activity<W: Word, R: Evaluate<W>>(rules: &R, pos: &Position<W>, ev
             }
             let blockers = rules.blockers(pos, layer);
             let landing = rules.landing(pos, color, layer);
-            let enemy_pawn_attacks = if terms.pawn_guarded != 0 {
+            let enemy_pawn_attacks = if THREATS && terms.pawn_guarded != 0 {
                 pawn_attacks(pos, eval, color.flip(), landing.layer)
             } else {
                 Bitboard::EMPTY
@@ -66,7 +81,7 @@ pub(super) fn activity<W: Word, R: Evaluate<W>>(rules: &R, pos: &Position<W>, ev
             let (zone_here, zone_there) = (zones[layer.index()], zones[landing.layer.index()]);
             for role in Role::up_to(eval.values.len()).filter(|&r| eval.is_piece(r)) {
                 let tables = v.tables.role(role, color);
-                let richer = if terms.piece_threat != 0 && enemy_pieces.any() {
+                let richer = if THREATS && terms.piece_threat != 0 && enemy_pieces.any() {
                     worth_more_than(pos, eval, color.flip(), layer, eval.values[role.index()])
                 } else {
                     Bitboard::EMPTY
@@ -75,9 +90,11 @@ pub(super) fn activity<W: Word, R: Evaluate<W>>(rules: &R, pos: &Position<W>, ev
                     let (quiet, capture) = v.tables.quiet_and_capture_of(tables, cell, blockers);
                     let reach = (quiet | capture) & landing.open;
                     mobility += reach.count() as i32;
-                    guarded += (reach & enemy_pawn_attacks).count() as i32;
                     near += (capture & zone_here).count() as i32;
-                    threatened += terms.piece_threat * (capture & richer).count() as i32;
+                    if THREATS {
+                        guarded += (reach & enemy_pawn_attacks).count() as i32;
+                        threatened += terms.piece_threat * (capture & richer).count() as i32;
+                    }
                     if landing.layer != layer {
                         across += (reach & zone_there).count() as i32;
                     }
