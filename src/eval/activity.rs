@@ -5,7 +5,7 @@
 
 use super::{Eval, Evaluate, PAWN};
 use crate::geometry::{Bitboard, Layer, Word, MAX_LAYERS};
-use crate::pieces::{Color, Role};
+use crate::pieces::{ByColor, Color, Role};
 use crate::position::Position;
 
 /// Where a piece's move on one board puts it, as its family's rules decide.
@@ -55,6 +55,15 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
 ) -> [i32; 2] {
     let terms = &eval.terms;
     let v = pos.variant();
+    // Each side's pawn attacks per board, for the threats of its pawns and the cells they guard.
+    let mut pawn_attacks = ByColor([[Bitboard::EMPTY; MAX_LAYERS]; 2]);
+    if THREATS && (terms.pawn_threat != 0 || terms.pawn_guarded != 0) {
+        for color in [Color::White, Color::Black] {
+            for layer in v.geometry.all_layers() {
+                pawn_attacks[color][layer.index()] = pawn_attacks_on(pos, eval, color, layer);
+            }
+        }
+    }
     let mut score = [0, 0];
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let zones = king_zones(pos, color.flip());
@@ -66,18 +75,14 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
                 Bitboard::EMPTY
             };
             if THREATS && terms.pawn_threat != 0 && enemy_pieces.any() {
-                threatened += terms.pawn_threat * (pawn_attacks(pos, eval, color, layer) & enemy_pieces).count() as i32;
+                threatened += terms.pawn_threat * (pawn_attacks[color][layer.index()] & enemy_pieces).count() as i32;
             }
             if eval.pieces_only(pos, color, layer).is_empty() {
                 continue;
             }
             let blockers = rules.blockers(pos, layer);
             let landing = rules.landing(pos, color, layer);
-            let enemy_pawn_attacks = if THREATS && terms.pawn_guarded != 0 {
-                pawn_attacks(pos, eval, color.flip(), landing.layer)
-            } else {
-                Bitboard::EMPTY
-            };
+            let enemy_pawn_attacks = pawn_attacks[color.flip()][landing.layer.index()];
             let (zone_here, zone_there) = (zones[layer.index()], zones[landing.layer.index()]);
             for role in Role::up_to(eval.values.len()).filter(|&r| eval.is_piece(r)) {
                 let tables = v.tables.role(role, color);
@@ -110,7 +115,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
 }
 
 /// The cells of `layer` that `color`'s pawns attack.
-fn pawn_attacks<W: Word>(pos: &Position<W>, eval: &Eval<W>, color: Color, layer: Layer) -> Bitboard<W> {
+fn pawn_attacks_on<W: Word>(pos: &Position<W>, eval: &Eval<W>, color: Color, layer: Layer) -> Bitboard<W> {
     let Some(pawn) = eval.pawn else { return Bitboard::EMPTY };
     let tables = &pos.variant().tables;
     pos.pieces(color, pawn, layer)

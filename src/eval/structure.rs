@@ -69,7 +69,6 @@ impl<W: Word> PawnCache<W> {
 #[derive(Clone)]
 pub(super) struct Structure<W: Word> {
     pawn: Option<Role>,
-    files: u8,
     /// Per cell, its file.
     file_of: Vec<u8>,
     /// Per colour and cell, the cells ahead on the same and the adjacent files (an enemy pawn
@@ -131,17 +130,7 @@ impl<W: Word> Structure<W> {
                 .collect()
         }));
         let off_centre = Cell::up_to(area).map(|c| super::off_centre(g, c)).collect();
-        Structure {
-            pawn,
-            files: g.files,
-            file_of,
-            front,
-            shelter,
-            front_cell,
-            advance,
-            off_centre,
-            cache: PawnCache::new(),
-        }
+        Structure { pawn, file_of, front, shelter, front_cell, advance, off_centre, cache: PawnCache::new() }
     }
 
     /// Pawn structure, shelter and mop-up, White's view, before (`[0]`) and in (`[1]`) the
@@ -178,20 +167,15 @@ impl<W: Word> Structure<W> {
         let (Some(ours), Some(theirs)) = (pos.king_squares(color).next(), pos.king_squares(color.flip()).next()) else {
             return 0;
         };
+        let g = &pos.variant().geometry;
+        let steps = |a: Cell, b: Cell| g.distance(a, b).min(5) as i32;
         let mut sum = 0;
         for cell in passed {
             let front = self.front_cell[color][cell.index()];
-            let lead = self.distance(theirs.cell(), front).min(5) - self.distance(ours.cell(), front).min(5);
+            let lead = steps(theirs.cell(), front) - steps(ours.cell(), front);
             sum += self.advance[color][cell.index()] * lead;
         }
         terms.passer_king * sum
-    }
-
-    /// King steps between two cells.
-    fn distance(&self, a: Cell, b: Cell) -> i32 {
-        let f = self.files as i32;
-        let (a, b) = (a.index() as i32, b.index() as i32);
-        (a % f - b % f).abs().max((a / f - b / f).abs())
     }
 
     /// Passed, doubled and isolated pawns, White's view, before and in the endgame, and the
@@ -236,7 +220,7 @@ impl<W: Word> Structure<W> {
         let (Some(ours), None, Some(theirs), None) = (ours.next(), ours.next(), theirs.next(), theirs.next()) else {
             return 0;
         };
-        let distance = self.distance(ours.cell(), theirs.cell());
+        let distance = pos.variant().geometry.distance(ours.cell(), theirs.cell()) as i32;
         terms.mop_up * (2 * self.off_centre[theirs.cell().index()] - distance)
     }
 }

@@ -192,6 +192,12 @@ impl<W: Word> Geometry<W> {
         Cell::new(rank * self.files + file)
     }
 
+    /// The king's-move distance between two cells.
+    #[inline]
+    pub fn distance(&self, a: Cell, b: Cell) -> u8 {
+        self.file(a).abs_diff(self.file(b)).max(self.rank(a).abs_diff(self.rank(b)))
+    }
+
     /// The 0-based file of a cell.
     #[inline]
     pub fn file(&self, cell: Cell) -> u8 {

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use crate::eval::{Eval, Evaluate};
-use crate::geometry::{Cell, Geometry, Square, Wide};
+use crate::geometry::{Square, Wide};
 use crate::movegen::{legal, Move};
 use crate::notation::lgp::{order_text, FateReport, Report, ToPlayer};
 use crate::pieces::Color;
@@ -333,7 +333,7 @@ impl Particles {
                         place(&mut enemy, s.piece, s.square);
                         enemy.remove(&s.square);
                     } else if !sees_enemy(s.square.twin(own)) && !enemy.contains_key(&s.square) {
-                        let distance = |at: &Square| chebyshev(g, at.cell(), s.square.cell());
+                        let distance = |at: &Square| g.distance(at.cell(), s.square.cell());
                         let king = |c: char| c.eq_ignore_ascii_case(&'k');
                         let taker = enemy.iter().filter(|(_, &c)| !king(c)).min_by_key(|(at, _)| distance(at));
                         if let Some((&at, &c)) = taker {
@@ -357,7 +357,7 @@ impl Particles {
                                     .into_iter()
                                     .map(|cell| Square::new(unseen, cell))
                                     .filter(|at| !enemy.contains_key(at) && !seen.contains_key(&at.index()))
-                                    .min_by_key(|at| chebyshev(g, at.cell(), sq.cell()));
+                                    .min_by_key(|at| g.distance(at.cell(), sq.cell()));
                                 if let Some(free) = free {
                                     enemy.insert(free, c);
                                 }
@@ -400,11 +400,6 @@ fn place(enemy: &mut BTreeMap<Square, char>, letter: char, sq: Square) {
             enemy.insert(other, before);
         }
     }
-}
-
-/// The king's-move distance between two cells of a board.
-fn chebyshev(g: &Geometry<Wide>, a: Cell, b: Cell) -> u8 {
-    g.file(a).abs_diff(g.file(b)).max(g.rank(a).abs_diff(g.rank(b)))
 }
 
 /// The distinct positions of `positions` (told apart by their hash), each with how often it
