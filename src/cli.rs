@@ -338,6 +338,9 @@ pub enum Command {
         /// Move only these numbers (term names and piece letters, comma-separated); the rest stay.
         #[arg(long, value_name = "NAMES", value_delimiter = ',')]
         only: Vec<String>,
+        /// Also fit each piece's bonuses by rank and by file (engine.ini's `squares`).
+        #[arg(long)]
+        squares: bool,
     },
     /// List the variants: name, layers, board size.
     Variants,
@@ -487,8 +490,8 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             crate::outln!("{} written to {}", report(&written), settings.out.display());
             Ok(())
         }
-        Command::Tune { variant, data, positions, rounds, only } => {
-            let settings = Tune { variant, data, positions, rounds, only };
+        Command::Tune { variant, data, positions, rounds, only, squares } => {
+            let settings = Tune { variant, data, positions, rounds, only, squares };
             let tuned = tune(&config, &settings, |step| eprintln!("{step}")).map_err(bad)?;
             crate::outln!(
                 "{} positions, scale {:.3}: error {:.6} before, {:.6} after",

@@ -280,7 +280,7 @@ fn cells_an_enemy_pawn_attacks_count_apart_from_mobility() {
 
 #[test]
 fn engine_ini_sets_values_and_weights() {
-    let text = "[strong:normal]\nvalues = N:900\neval = mobility:0 pawn_advance:0 king_centre:0 mop_up:0\n";
+    let text = "[strong:normal]\nvalues = N:900\neval = mobility:0 pawn_advance:0 king_centre:0 mop_up:0\nsquares =\n";
     let config = Config::with_text("test.ini", text).unwrap();
     let v = config.variant("strong", &[]).unwrap();
     let pos = position(&v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
@@ -293,6 +293,58 @@ fn engine_ini_names_a_bad_evaluation_term() {
     assert!(err.contains("test.ini:2") && err.contains("unknown evaluation term 'mobilty'"), "{err}");
     let err = Config::with_text("test.ini", "[x:normal]\nvalues = Z:3\n").unwrap_err().to_string();
     assert!(err.contains("test.ini:2") && err.contains("'Z' is not one of the pieces"), "{err}");
+}
+
+/// What engine.ini's `squares` words add to the evaluation of `fen` in FIDE chess without them.
+fn squares_worth(words: &str, fen: &str) -> i32 {
+    let value_with = |words: &str| {
+        let config = Config::with_text("test.ini", &format!("[bare:normal]\nsquares = {words}\n")).unwrap();
+        let v = config.variant("bare", &[]).unwrap();
+        let pos = position(&v, fen);
+        with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v)))
+    };
+    value_with(words) - value_with("")
+}
+
+#[test]
+fn engine_ini_squares_add_bonuses_by_rank_and_file() {
+    // Rank 4 is worth 40 to a knight and file d 7, the same in the opening and the endgame;
+    // ranks count from the owner's side, so Black's knight on d5 stands on its fourth rank.
+    let ranks = "N.rank:0/0,0/0,0/0,40/40,0/0,0/0,0/0,0/0";
+    let files = "N.file:0/0,0/0,0/0,7/7,0/0,0/0,0/0,0/0";
+    let words = format!("{ranks} {files}");
+    assert_eq!(squares_worth(&words, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 47);
+    assert_eq!(squares_worth(&words, "4k3/8/8/3n4/8/8/8/4K3 b - - 0 1"), 47);
+    assert_eq!(squares_worth(&words, "4k3/8/8/8/8/3N4/8/4K3 w - - 0 1"), 7);
+    assert_eq!(squares_worth(ranks, "4k3/8/8/8/3B4/8/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn engine_ini_names_a_bad_square_bonus() {
+    let bad = |words: &str| {
+        Config::with_text("test.ini", &format!("[x:normal]\nsquares = {words}\n")).unwrap_err().to_string()
+    };
+    let err = bad("N.rank:1/1,2/2");
+    assert!(
+        err.contains("test.ini:2") && err.contains("'N.rank' needs 8 OPENING/ENDGAME pairs, one per rank, got 2"),
+        "{err}"
+    );
+    let err = bad("N.diagonal:1/1");
+    assert!(err.contains("expected LETTER.rank:OPENING/ENDGAME") && err.contains("'N.diagonal:1/1'"), "{err}");
+    let err = bad("Z.file:0/0,0/0,0/0,0/0,0/0,0/0,0/0,0/0");
+    assert!(err.contains("'Z' is not one of the pieces"), "{err}");
+}
+
+#[test]
+fn a_child_of_another_board_size_goes_without_its_parents_squares() {
+    let files = "N.file:0/0,0/0,0/0,7/7,0/0,0/0,0/0,0/0";
+    let text = format!(
+        "[wide:normal]\nsquares = {files}\n[narrow:wide]\nsize = 6x8\ncastling = false\n\
+         start = rnbqkr/pppppp/6/6/6/6/PPPPPP/RNBQKR w - - 0 1\n"
+    );
+    let config = Config::with_text("test.ini", &text).unwrap();
+    assert_eq!(config.variant("wide", &[]).unwrap().eval.squares[1].files[3], [7, 7]);
+    assert!(config.variant("narrow", &[]).unwrap().eval.squares[1].files.is_empty());
 }
 
 #[test]

@@ -13,6 +13,7 @@ use crate::pieces::{betza, ByColor, PieceType, Role, MAX_ROLES};
 use crate::position::Position;
 use crate::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
 use crate::variant::psq::PieceSquare;
+use crate::variant::weights::SquareBonus;
 use crate::variant::zobrist::Zobrist;
 use crate::variant::{CastlingStyle, Rulebook, Variant};
 
@@ -39,6 +40,7 @@ const KEYS: &[&str] = &[
     "capture_values",
     "values",
     "eval",
+    "squares",
 ];
 
 /// Engine options that set a variant key, as `(option name, key)`.
@@ -409,9 +411,13 @@ fn family(keys: &Keys, geometry: &Geometry, pieces: &[PieceType]) -> Result<Fami
     Ok(family)
 }
 
-/// `values` (material per piece) and `eval` (term weights).
-fn eval_data(keys: &Keys, pieces: &[PieceType]) -> Result<EvalData, IniError> {
-    let mut eval = EvalData { values: vec![None; pieces.len()], ..EvalData::default() };
+/// `values` (material per piece), `eval` (term weights) and `squares` (bonuses by rank and file).
+fn eval_data(keys: &Keys, pieces: &[PieceType], geometry: &Geometry) -> Result<EvalData, IniError> {
+    let mut eval = EvalData {
+        values: vec![None; pieces.len()],
+        squares: vec![SquareBonus::default(); pieces.len()],
+        ..EvalData::default()
+    };
     if let Some((text, inherited)) = keys.value("values") {
         let values = per_letter::<i32>(text, pieces, "CENTIPAWNS like N:300", inherited);
         for (role, value) in values.map_err(|m| keys.fail("values", m))? {
@@ -426,7 +432,67 @@ fn eval_data(keys: &Keys, pieces: &[PieceType]) -> Result<EvalData, IniError> {
             eval.terms.set(name, value).map_err(|m| keys.fail("eval", m))?;
         }
     }
+    if let Some((text, inherited)) = keys.value("squares") {
+        let counts = (geometry.ranks as usize, geometry.files as usize);
+        for (role, bonus) in square_bonuses(text, pieces, inherited, counts).map_err(|m| keys.fail("squares", m))? {
+            let into = &mut eval.squares[role];
+            if bonus.ranks.is_empty() {
+                into.files = bonus.files;
+            } else {
+                into.ranks = bonus.ranks;
+            }
+        }
+    }
     Ok(eval)
+}
+
+/// `squares`' items, `LETTER.rank:OPENING/ENDGAME,…` (one pair per rank from its owner's side)
+/// or `LETTER.file:…` (one per file), each as the bonus it sets; a later item replaces an earlier.
+fn square_bonuses(
+    text: &str,
+    pieces: &[PieceType],
+    inherited: bool,
+    (ranks, files): (usize, usize),
+) -> Result<Vec<(usize, SquareBonus)>, String> {
+    let mut out = Vec::new();
+    for item in text.split_whitespace() {
+        let bad =
+            || format!("expected LETTER.rank:OPENING/ENDGAME,… or LETTER.file:… like N.file:-20/-10,…, got '{item}'");
+        let (head, list) = item.split_once(':').ok_or_else(bad)?;
+        let (letter, axis) = head.split_once('.').ok_or_else(bad)?;
+        let mut letters = letter.chars();
+        let (Some(letter), None) = (letters.next(), letters.next()) else {
+            return Err(bad());
+        };
+        let count = match axis {
+            "rank" => ranks,
+            "file" => files,
+            _ => return Err(bad()),
+        };
+        let pair = |p: &str| {
+            let (opening, endgame) = p.split_once('/')?;
+            Some([opening.parse().ok()?, endgame.parse().ok()?])
+        };
+        let pairs: Vec<[i32; 2]> = list.split(',').map(pair).collect::<Option<_>>().ok_or_else(bad)?;
+        // A parent's tables fit the parent's board: a child of another size goes without them.
+        if pairs.len() != count && inherited {
+            continue;
+        }
+        if pairs.len() != count {
+            return Err(format!("'{head}' needs {count} OPENING/ENDGAME pairs, one per {axis}, got {}", pairs.len()));
+        }
+        let bonus = if axis == "rank" {
+            SquareBonus { ranks: pairs, files: Vec::new() }
+        } else {
+            SquareBonus { ranks: Vec::new(), files: pairs }
+        };
+        match pieces.iter().position(|p| p.letter == letter) {
+            Some(role) => out.push((role, bonus)),
+            None if inherited => {}
+            None => return Err(format!("'{letter}' is not one of the pieces")),
+        }
+    }
+    Ok(out)
 }
 
 /// Builds a variant from its merged keys; `ancestors` are the sections they were looked for in.
@@ -456,7 +522,7 @@ fn build(
     }
     let promotion = promotion(&keys, &pieces, pawn)?;
     let family = family(&keys, &geometry, &pieces)?;
-    let eval = eval_data(&keys, &pieces)?;
+    let eval = eval_data(&keys, &pieces, &geometry)?;
     let looking_glass = matches!(family, Family::LookingGlass(_));
     let castling_style = if looking_glass || chess960 { CastlingStyle::Chess960 } else { CastlingStyle::TwoSteps };
 

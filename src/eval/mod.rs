@@ -187,8 +187,8 @@ mod tests {
     fn the_fide_values_order_the_pieces() {
         let (v, e) = eval_of("normal");
         let of = |letter: char| e.values[v.pieces.iter().position(|p| p.letter == letter).unwrap()];
-        // Knight and bishop are worth about the same, three pawns or more.
-        assert!(of('N') > 3 * of('P') && of('B') > 3 * of('P') && (of('N') - of('B')).abs() < 50);
+        // Knight and bishop are worth three pawns or more, within a pawn of each other.
+        assert!(of('N') > 3 * of('P') && of('B') > 3 * of('P') && (of('N') - of('B')).abs() < of('P'));
         assert!(of('N').max(of('B')) < of('R') && of('R') < of('Q'));
         assert_eq!(of('K'), 0);
     }

@@ -67,6 +67,12 @@ pub fn piece_square<W: Word>(variant: &Variant<W>) -> PieceSquare {
                         let centre = terms.mobility * (reach(variant, role, layer, cell) as i32 - average);
                         (centre, centre)
                     };
+                    let bonus = variant
+                        .eval
+                        .squares
+                        .get(role.index())
+                        .map_or([0, 0], |b| b.at(advance as usize, g.file(cell) as usize));
+                    let (mg, eg) = (mg + bonus[0], eg + bonus[1]);
                     let sign = if color == Color::White { 1 } else { -1 };
                     let sq = Square::new(layer, cell);
                     let piece = Piece::new(role, color);

@@ -28,27 +28,61 @@ pub struct Tune {
     pub rounds: usize,
     /// When not empty, the only numbers to move (term names, piece letters); the rest stay.
     pub only: Vec<String>,
+    /// Also fit each piece's bonuses by rank and by file (engine.ini's `squares`).
+    pub squares: bool,
 }
 
-/// One number the tuner moves: a piece's value or a term's weight.
+/// One number the tuner moves: a piece's value, a term's weight or an entry of a piece's table.
 #[derive(Clone, Debug)]
 struct Knob {
-    /// The engine.ini key: `values` or `eval`.
+    /// The engine.ini key: `values`, `eval` or `squares`.
     key: &'static str,
-    /// The piece's letter or the term's name.
+    /// The piece's letter, the term's name or the piece's table (`N.rank`).
     name: String,
+    /// In a table, the entry: rank or file × 2, plus 1 for the endgame's number.
+    slot: usize,
     value: i32,
     /// The step tried each way.
     step: i32,
 }
 
 impl Knob {
-    fn words(&self, value: i32) -> String {
-        format!("{}:{value}", self.name)
+    /// How progress names it: `N:330`, `mobility:4`, `N.rank 4 endgame:12`.
+    fn label(&self) -> String {
+        if self.key == "squares" {
+            let phase = ["opening", "endgame"][self.slot % 2];
+            format!("{} {} {phase}:{}", self.name, self.slot / 2 + 1, self.value)
+        } else {
+            format!("{}:{}", self.name, self.value)
+        }
     }
 }
 
-/// The outcome: the error before and after, and engine.ini's two lines to use.
+/// engine.ini's words for `key` from the knobs: `N:330 …`, or for `squares` one
+/// `N.rank:OPENING/ENDGAME,…` per table (a table's knobs stand together, in slot order), those
+/// all 0 left out unless `zeros`.
+fn words(knobs: &[Knob], key: &str, zeros: bool) -> String {
+    let mut out = Vec::new();
+    for (i, knob) in knobs.iter().enumerate().filter(|(_, k)| k.key == key) {
+        if key != "squares" {
+            out.push(knob.label());
+        } else if knob.slot == 0 {
+            let table = knobs[i..].iter().take_while(|k| k.key == key && k.name == knob.name);
+            let values: Vec<i32> = table.map(|k| k.value).collect();
+            if !zeros && values.iter().all(|&v| v == 0) {
+                continue;
+            }
+            let pairs: Vec<String> = values.chunks(2).map(|p| format!("{}/{}", p[0], p[1])).collect();
+            out.push(format!("{}:{}", knob.name, pairs.join(",")));
+        }
+    }
+    out.join(" ")
+}
+
+/// The keys the tuner writes.
+const KEYS: [&str; 3] = ["values", "eval", "squares"];
+
+/// The outcome: the error before and after, and engine.ini's lines to use.
 #[derive(Clone, Debug)]
 pub struct Tuned {
     /// Positions used.
@@ -57,7 +91,7 @@ pub struct Tuned {
     pub scale: f64,
     /// Mean squared error with the variant's numbers, and with the tuned ones.
     pub error: (f64, f64),
-    /// `values = …` and `eval = …`, the tuned numbers.
+    /// `values = …` and `eval = …` (and `squares = …` when fitted), the tuned numbers.
     pub lines: Vec<String>,
 }
 
@@ -83,7 +117,7 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
     if data.is_empty() {
         return Err(format!("{}: no positions", settings.data.display()));
     }
-    let mut knobs = knobs(&base);
+    let mut knobs = knobs(&base, settings.squares);
     if let Some(unknown) = settings.only.iter().find(|name| !knobs.iter().any(|k| &k.name == *name)) {
         let known: Vec<&str> = knobs.iter().map(|k| k.name.as_str()).collect();
         return Err(format!(
@@ -93,11 +127,9 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
         ));
     }
     let build = |knobs: &[Knob]| -> Result<Arc<Variant>, String> {
-        let words =
-            |key: &str| knobs.iter().filter(|k| k.key == key).map(|k| k.words(k.value)).collect::<Vec<_>>().join(" ");
-        config
-            .variant_adjusted(&settings.variant, &[], &[("values", words("values")), ("eval", words("eval"))])
-            .map_err(|e| e.to_string())
+        // Every table is written, so that one tuned to 0 replaces engine.ini's.
+        let additions: Vec<(&str, String)> = KEYS.iter().map(|&key| (key, words(knobs, key, true))).collect();
+        config.variant_adjusted(&settings.variant, &[], &additions).map_err(|e| e.to_string())
     };
     let base_scores = scores(&build(&knobs)?, &data);
     let scale = fit_scale(&base_scores, &data);
@@ -124,11 +156,7 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
                     best = e;
                     knobs = moved;
                     improved = true;
-                    progress(&format!(
-                        "round {round}: {} {} -> error {best:.6}",
-                        knobs[i].key,
-                        knobs[i].words(knobs[i].value)
-                    ));
+                    progress(&format!("round {round}: {} {} -> error {best:.6}", knobs[i].key, knobs[i].label()));
                     break;
                 }
             }
@@ -143,29 +171,48 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
             }
         }
     }
-    let line = |key: &str| {
-        let words: Vec<String> = knobs.iter().filter(|k| k.key == key).map(|k| k.words(k.value)).collect();
-        format!("{key} = {}", words.join(" "))
-    };
-    Ok(Tuned { positions: data.len(), scale, error: (before, best), lines: vec![line("values"), line("eval")] })
+    let lines = KEYS
+        .iter()
+        .filter(|&&key| key != "squares" || settings.squares)
+        .map(|&key| format!("{key} = {}", words(&knobs, key, false)))
+        .collect();
+    Ok(Tuned { positions: data.len(), scale, error: (before, best), lines })
 }
 
 /// The numbers of `variant` the tuner may move: every piece's value but the pawn's (the unit)
-/// and the king's, and every term's weight.
-fn knobs(variant: &Arc<Variant>) -> Vec<Knob> {
+/// and the king's, every term's weight and, with `squares`, every piece's rank and file tables.
+fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
     let eval = Eval::new(variant);
     let mut knobs: Vec<Knob> = Role::up_to(variant.pieces.len())
         .filter(|&r| eval.is_piece(r))
         .map(|r| Knob {
             key: "values",
             name: variant.pieces[r.index()].letter.to_string(),
+            slot: 0,
             value: eval.values[r.index()],
             step: 16,
         })
         .collect();
     for &term in Terms::NAMES {
         let value = eval.terms.weight(term).unwrap_or(0);
-        knobs.push(Knob { key: "eval", name: term.to_string(), value, step: (value.abs() / 4).max(2) });
+        knobs.push(Knob { key: "eval", name: term.to_string(), slot: 0, value, step: (value.abs() / 4).max(2) });
+    }
+    if squares {
+        let g = &variant.geometry;
+        for role in Role::up_to(variant.pieces.len()) {
+            let bonus = &variant.eval.squares[role.index()];
+            for (axis, table, count) in [("rank", &bonus.ranks, g.ranks), ("file", &bonus.files, g.files)] {
+                for slot in 0..2 * count as usize {
+                    knobs.push(Knob {
+                        key: "squares",
+                        name: format!("{}.{axis}", variant.pieces[role.index()].letter),
+                        slot,
+                        value: table.get(slot / 2).map_or(0, |pair| pair[slot % 2]),
+                        step: 8,
+                    });
+                }
+            }
+        }
     }
     knobs
 }

@@ -176,12 +176,34 @@ impl Terms {
     }
 }
 
+/// One piece's bonuses by rank and by file, each `[opening, endgame]`, added to its derived
+/// piece-square values; engine.ini's `squares` key sets them. Empty when not set.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SquareBonus {
+    /// Per rank counted from its owner's side, the owner's first rank first.
+    pub ranks: Vec<[i32; 2]>,
+    /// Per file, the first file first.
+    pub files: Vec<[i32; 2]>,
+}
+
+impl SquareBonus {
+    /// The bonus `[opening, endgame]` on the rank `advance` steps from its owner's first rank
+    /// and on `file`.
+    pub fn at(&self, advance: usize, file: usize) -> [i32; 2] {
+        let rank = self.ranks.get(advance).copied().unwrap_or_default();
+        let file = self.files.get(file).copied().unwrap_or_default();
+        [rank[0] + file[0], rank[1] + file[1]]
+    }
+}
+
 /// A variant's evaluation data from engine.ini: material values that replace the derived ones,
-/// and term weights.
+/// term weights and per-piece square bonuses.
 #[derive(Clone, Debug, Default)]
 pub struct EvalData {
     /// Per role, a value set by engine.ini's `values` key.
     pub values: Vec<Option<i32>>,
     /// The term weights.
     pub terms: Terms,
+    /// Per role, the bonuses set by engine.ini's `squares` key.
+    pub squares: Vec<SquareBonus>,
 }
