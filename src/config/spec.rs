@@ -434,27 +434,20 @@ fn eval_data(keys: &Keys, pieces: &[PieceType], geometry: &Geometry) -> Result<E
     }
     if let Some((text, inherited)) = keys.value("squares") {
         let counts = (geometry.ranks as usize, geometry.files as usize);
-        for (role, bonus) in square_bonuses(text, pieces, inherited, counts).map_err(|m| keys.fail("squares", m))? {
-            let into = &mut eval.squares[role];
-            if bonus.ranks.is_empty() {
-                into.files = bonus.files;
-            } else {
-                into.ranks = bonus.ranks;
-            }
-        }
+        square_bonuses(text, pieces, inherited, counts, &mut eval.squares).map_err(|m| keys.fail("squares", m))?;
     }
     Ok(eval)
 }
 
-/// `squares`' items, `LETTER.rank:OPENING/ENDGAME,…` (one pair per rank from its owner's side)
-/// or `LETTER.file:…` (one per file), each as the bonus it sets; a later item replaces an earlier.
+/// Reads `squares`' items into `into` (per role): `LETTER.rank:OPENING/ENDGAME,…` (one pair per
+/// rank from its owner's side) or `LETTER.file:…` (one per file); a later item replaces an earlier.
 fn square_bonuses(
     text: &str,
     pieces: &[PieceType],
     inherited: bool,
     (ranks, files): (usize, usize),
-) -> Result<Vec<(usize, SquareBonus)>, String> {
-    let mut out = Vec::new();
+    into: &mut [SquareBonus],
+) -> Result<(), String> {
     for item in text.split_whitespace() {
         let bad =
             || format!("expected LETTER.rank:OPENING/ENDGAME,… or LETTER.file:… like N.file:-20/-10,…, got '{item}'");
@@ -474,25 +467,21 @@ fn square_bonuses(
             Some([opening.parse().ok()?, endgame.parse().ok()?])
         };
         let pairs: Vec<[i32; 2]> = list.split(',').map(pair).collect::<Option<_>>().ok_or_else(bad)?;
-        // A parent's tables fit the parent's board: a child of another size goes without them.
-        if pairs.len() != count && inherited {
-            continue;
-        }
         if pairs.len() != count {
+            // A parent's tables fit the parent's board: a child of another size goes without them.
+            if inherited {
+                continue;
+            }
             return Err(format!("'{head}' needs {count} OPENING/ENDGAME pairs, one per {axis}, got {}", pairs.len()));
         }
-        let bonus = if axis == "rank" {
-            SquareBonus { ranks: pairs, files: Vec::new() }
-        } else {
-            SquareBonus { ranks: Vec::new(), files: pairs }
-        };
         match pieces.iter().position(|p| p.letter == letter) {
-            Some(role) => out.push((role, bonus)),
+            Some(role) if axis == "rank" => into[role].ranks = pairs,
+            Some(role) => into[role].files = pairs,
             None if inherited => {}
             None => return Err(format!("'{letter}' is not one of the pieces")),
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Builds a variant from its merged keys; `ancestors` are the sections they were looked for in.
