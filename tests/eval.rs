@@ -279,6 +279,30 @@ fn cells_an_enemy_pawn_attacks_count_apart_from_mobility() {
 }
 
 #[test]
+fn a_piece_nothing_defends_hangs() {
+    // Within a centipawn: the taper's division rounds toward zero, and the sum crosses zero here.
+    let hangs = |fen: &str| term_worth("hanging", 40, fen);
+    // The bishop on a2 attacks the knight on d5, which nothing of Black's defends; a pawn on e6
+    // defends it. Nothing attacks the bishop, and the kings are too far to take part.
+    assert!((hangs("4k3/8/8/3n4/8/8/B7/7K w - - 0 1") - 40).abs() <= 1);
+    assert!(hangs("4k3/8/4p3/3n4/8/8/B7/7K w - - 0 1").abs() <= 1);
+    // A pawn hangs too, and a king defends: the king on c6 guards d5.
+    assert!((hangs("4k3/8/8/3p4/8/8/B7/7K w - - 0 1") - 40).abs() <= 1);
+    assert!(hangs("8/8/2k5/3p4/8/8/B7/7K w - - 0 1").abs() <= 1);
+}
+
+#[test]
+fn a_pawn_defended_by_a_pawn_or_beside_one_is_connected() {
+    // e4 defended by d3: e4 has come 2 ranks, d3 (nothing of its own behind or beside it) none.
+    assert_eq!(term_worth("connected_pawn", 5, "4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1"), 5 * 3);
+    // d4 and e4 side by side: both count, each 2 ranks up.
+    assert_eq!(term_worth("connected_pawn", 5, "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1"), 2 * 5 * 3);
+    // Two files apart, nothing; Black's mirror image cancels White's.
+    assert_eq!(term_worth("connected_pawn", 5, "4k3/8/8/8/2P1P3/8/8/4K3 w - - 0 1"), 0);
+    assert_eq!(term_worth("connected_pawn", 5, "4k3/8/8/3pp3/3PP3/8/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
 fn engine_ini_sets_values_and_weights() {
     let text = "[strong:normal]\nvalues = N:900\neval = mobility:0 pawn_advance:0 king_centre:0 mop_up:0\nsquares =\n";
     let config = Config::with_text("test.ini", text).unwrap();

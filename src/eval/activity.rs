@@ -35,7 +35,7 @@ fn king_zones<W: Word>(pos: &Position<W>, enemy: Color) -> [Bitboard<W>; MAX_LAY
 /// Mobility, king-zone and threat terms, White's view, before (`[0]`) and in (`[1]`) the endgame.
 pub(super) fn activity<W: Word, R: Evaluate<W>>(rules: &R, pos: &Position<W>, eval: &Eval<W>) -> [i32; 2] {
     let terms = &eval.terms;
-    let threats = terms.pawn_threat != 0 || terms.piece_threat != 0 || terms.pawn_guarded != 0;
+    let threats = terms.pawn_threat != 0 || terms.piece_threat != 0 || terms.pawn_guarded != 0 || terms.hanging != 0;
     if terms.piece_mobility == 0 && terms.king_zone == 0 && terms.king_zone_across == 0 && !threats {
         return [0, 0];
     }
@@ -57,13 +57,15 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
     let v = pos.variant();
     // Each side's pawn attacks per board, for the threats of its pawns and the cells they guard.
     let mut pawn_attacks = ByColor([[Bitboard::EMPTY; MAX_LAYERS]; 2]);
-    if THREATS && (terms.pawn_threat != 0 || terms.pawn_guarded != 0) {
+    if THREATS && (terms.pawn_threat != 0 || terms.pawn_guarded != 0 || terms.hanging != 0) {
         for color in [Color::White, Color::Black] {
             for layer in v.geometry.all_layers() {
                 pawn_attacks[color][layer.index()] = pawn_attacks_on(pos, eval, color, layer);
             }
         }
     }
+    // Each side's attacks per board (pawns and pieces), for the pieces nothing defends.
+    let mut attacks = pawn_attacks;
     let mut score = [0, 0];
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let zones = king_zones(pos, color.flip());
@@ -99,6 +101,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
                     if THREATS {
                         guarded += (reach & enemy_pawn_attacks).count() as i32;
                         threatened += terms.piece_threat * (capture & richer).count() as i32;
+                        attacks[color][layer.index()] |= capture;
                     }
                     if landing.layer != layer {
                         across += (reach & zone_there).count() as i32;
@@ -111,7 +114,37 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
         score[0] += sign * (activity + mg);
         score[1] += sign * activity;
     }
+    if THREATS && terms.hanging != 0 {
+        let hanging = hanging_pieces(pos, attacks);
+        score[0] += terms.hanging * hanging;
+        score[1] += terms.hanging * hanging;
+    }
     score
+}
+
+/// White's view of the pieces and pawns (not kings) that are attacked on their board where
+/// nothing of their side on that board attacks the cell back: each can be taken for nothing.
+/// `attacks` holds each side's attacks of its pawns and pieces per board; the kings' are added.
+fn hanging_pieces<W: Word>(pos: &Position<W>, mut attacks: ByColor<[Bitboard<W>; MAX_LAYERS]>) -> i32 {
+    let v = pos.variant();
+    if let Some(king) = v.king {
+        for color in [Color::White, Color::Black] {
+            for sq in pos.king_squares(color) {
+                attacks[color][sq.layer().index()] |= v.tables.capture_reach(king, color, sq.cell(), Bitboard::EMPTY);
+            }
+        }
+    }
+    let mut count = 0;
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let enemy = color.flip();
+        for layer in v.geometry.all_layers() {
+            let kings = v.king.map_or(Bitboard::EMPTY, |king| pos.pieces(enemy, king, layer));
+            let targets = pos.color_bb(enemy, layer) & !kings;
+            let (ours, theirs) = (attacks[color][layer.index()], attacks[enemy][layer.index()]);
+            count += sign * (targets & ours & !theirs).count() as i32;
+        }
+    }
+    count
 }
 
 /// The cells of `layer` that `color`'s pawns attack.

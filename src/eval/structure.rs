@@ -1,6 +1,6 @@
-//! Pawn structure and king terms for the families whose pawns march forward: passed, doubled and
-//! isolated pawns, the pawn shelter of a king, the kings' race to a passed pawn, and the mop-up
-//! that drives a bare king to the edge.
+//! Pawn structure and king terms for the families whose pawns march forward: passed, doubled,
+//! isolated and connected pawns, the pawn shelter of a king, the kings' race to a passed pawn,
+//! and the mop-up that drives a bare king to the edge.
 //! Pawns of every board count together: in the multi-board variants a pawn changes boards
 //! as it moves, so a file is blocked or open whatever board its pawns stand on.
 
@@ -77,6 +77,9 @@ pub(super) struct Structure<W: Word> {
     /// Per colour and cell, the cells one and two ranks ahead of a king there, on its file and the
     /// adjacent ones.
     shelter: ByColor<Vec<Bitboard<W>>>,
+    /// Per colour and cell, the cells diagonally behind and beside it on its rank: a pawn of its
+    /// side there defends it or stands connected with it.
+    connections: ByColor<Vec<Bitboard<W>>>,
     /// Per colour and cell, the cell one rank ahead (the cell itself on the last rank).
     front_cell: ByColor<Vec<Cell>>,
     /// Per colour and cell, how many ranks a pawn there has advanced, scaled to an 8-rank board.
@@ -113,6 +116,13 @@ impl<W: Word> Structure<W> {
         };
         let front = per_cell(&|color, cell| ahead(color, cell, 1..=g.ranks as i32));
         let shelter = per_cell(&|color, cell| ahead(color, cell, 1..=2));
+        let connections = per_cell(&|color, cell| {
+            let back = if color == Color::White { -1 } else { 1 };
+            [(-1, back), (1, back), (-1, 0), (1, 0)]
+                .into_iter()
+                .filter_map(|(df, dr)| g.offset(cell, df, dr))
+                .fold(Bitboard::EMPTY, |b, c| b.with(c))
+        });
         let front_cell = ByColor([Color::White, Color::Black].map(|color| {
             let dir = if color == Color::White { 1 } else { -1 };
             Cell::up_to(area).map(|c| g.offset(c, 0, dir).unwrap_or(c)).collect()
@@ -130,7 +140,17 @@ impl<W: Word> Structure<W> {
                 .collect()
         }));
         let off_centre = Cell::up_to(area).map(|c| super::off_centre(g, c)).collect();
-        Structure { pawn, file_of, front, shelter, front_cell, advance, off_centre, cache: PawnCache::new() }
+        Structure {
+            pawn,
+            file_of,
+            front,
+            shelter,
+            connections,
+            front_cell,
+            advance,
+            off_centre,
+            cache: PawnCache::new(),
+        }
     }
 
     /// Pawn structure, shelter and mop-up, White's view, before (`[0]`) and in (`[1]`) the
@@ -178,8 +198,8 @@ impl<W: Word> Structure<W> {
         terms.passer_king * sum
     }
 
-    /// Passed, doubled and isolated pawns, White's view, before and in the endgame, and the
-    /// passed pawns.
+    /// Passed, doubled, isolated and connected pawns, White's view, before and in the endgame,
+    /// and the passed pawns.
     fn pawn_structure(&self, pawns: ByColor<Bitboard<W>>, terms: &Terms) -> Formation<W> {
         let mut sums = ByColor([[0i32; 2]; 2]);
         let mut passed = ByColor([Bitboard::EMPTY; 2]);
@@ -189,9 +209,13 @@ impl<W: Word> Structure<W> {
             // Bit f is set when the colour has a pawn on file f (at most 16 files).
             let mut files = 0u32;
             let mut count = 0;
+            let mut connected = 0;
             for cell in own {
                 files |= 1 << self.file_of[cell.index()];
                 count += 1;
+                if (self.connections[color][cell.index()] & own).any() {
+                    connected += 1 + self.advance[color][cell.index()];
+                }
                 if (self.front[color][cell.index()] & enemy).is_empty() {
                     passed[color] = passed[color].with(cell);
                     let a = self.advance[color][cell.index()];
@@ -202,7 +226,8 @@ impl<W: Word> Structure<W> {
             }
             let isolated =
                 own.into_iter().filter(|&cell| files & beside(self.file_of[cell.index()]) == 0).count() as i32;
-            let penalty = terms.doubled_pawn * (count - files.count_ones() as i32) + terms.isolated_pawn * isolated;
+            let penalty = terms.doubled_pawn * (count - files.count_ones() as i32) + terms.isolated_pawn * isolated
+                - terms.connected_pawn * connected;
             sum[0] -= penalty;
             sum[1] -= penalty;
         }

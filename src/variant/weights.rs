@@ -62,6 +62,12 @@ pub struct Terms {
     pub passer_king: i32,
     /// Per cell counted by `piece_mobility` that an enemy pawn attacks.
     pub pawn_guarded: i32,
+    /// Per enemy piece or pawn (not king) attacked on its board where nothing of its side there
+    /// attacks its cell.
+    pub hanging: i32,
+    /// Per pawn with a friendly pawn diagonally behind it or beside it on its rank, times one
+    /// more than the ranks it has advanced (0 to 5).
+    pub connected_pawn: i32,
 }
 
 impl Default for Terms {
@@ -93,6 +99,8 @@ impl Default for Terms {
             tempo: 0,
             passer_king: 0,
             pawn_guarded: 0,
+            hanging: 0,
+            connected_pawn: 0,
         }
     }
 }
@@ -126,10 +134,12 @@ impl Terms {
         "tempo",
         "passer_king",
         "pawn_guarded",
+        "hanging",
+        "connected_pawn",
     ];
 
     /// The weights, each beside its name of [`Terms::NAMES`].
-    fn weights_mut(&mut self) -> [&mut i32; 26] {
+    fn weights_mut(&mut self) -> [&mut i32; 28] {
         [
             &mut self.mobility,
             &mut self.pawn_advance,
@@ -157,6 +167,8 @@ impl Terms {
             &mut self.tempo,
             &mut self.passer_king,
             &mut self.pawn_guarded,
+            &mut self.hanging,
+            &mut self.connected_pawn,
         ]
     }
 
