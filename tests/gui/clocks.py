@@ -89,7 +89,10 @@ def analysis(browser, url):
     browser.find_element(By.CSS_SELECTOR, "#analysis option[value='3']").click()
     wait_for(lambda: browser.find_element(By.ID, "line").get_attribute("data-lines") == "3", "three lines")
     wait_for(lambda: "analysing" in browser.find_element(By.ID, "status").text, "the analysis shown")
-    state = page_state(browser)
+    # Each line shows its latest report: while a deeper iteration is under way, a line of the one
+    # before can still lead with a move that a new line now leads with. Lines of one depth differ.
+    state = wait_for(lambda: (lambda s: s if len(s["lines"]) == 3 and len({line["depth"] for line in s["lines"]}) == 1
+                              else None)(page_state(browser)), "three lines of one depth")
     firsts = {line["pv"].split()[0] for line in state["lines"]}
     assert len(firsts) == 3, f"three different first moves: {state['lines']}"
     move = quiet_move(browser)
