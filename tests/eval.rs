@@ -421,3 +421,67 @@ fn attacks_next_to_the_king_count_against_it() {
     let without = value_adjusted("alice", "king_zone_across:0 king_zone:0", &across);
     assert!(with < without, "{with} against {without}");
 }
+
+#[test]
+fn a_check_the_king_side_does_not_guard_is_safe() {
+    // All pieces on the board, so the middle game counts alone. The queen on d1 can go to h5 and
+    // check along h5-e8, where nothing of Black's attacks h5; a knight on f6 guards it.
+    let open = "rnbqkbnr/ppppp1pp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1";
+    let guarded = "rnbqkb1r/ppppp1pp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(term_worth("safe_check", 10, open), 10);
+    assert_eq!(term_worth("safe_check", 10, guarded), 0);
+}
+
+#[test]
+fn a_passed_pawn_with_its_cell_ahead_empty_is_free() {
+    // e4 has come 2 ranks: (2² + 2) / 2 = 3 in the endgame; a king on e5 stops it.
+    assert_eq!(term_worth("passer_free", 4, "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1"), 4 * 3);
+    assert_eq!(term_worth("passer_free", 4, "8/8/8/4k3/4P3/8/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn a_minor_piece_a_pawn_defends_where_no_enemy_pawn_can_attack_is_on_an_outpost() {
+    // A knight on d5 defended by e4: the full weight before the endgame, half in it, so with
+    // one knight on the board between the two.
+    let outpost = term_worth("outpost", 40, "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1");
+    assert!((20..=40).contains(&outpost), "{outpost}");
+    // A black pawn on c7 can come to attack it; undefended; a rook; still in its own half.
+    for fen in [
+        "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1",
+        "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/3R4/4P3/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1",
+    ] {
+        assert_eq!(term_worth("outpost", 40, fen), 0, "{fen}");
+    }
+}
+
+#[test]
+fn a_pawn_no_pawn_can_support_whose_cell_ahead_an_enemy_pawn_attacks_is_backward() {
+    // A cost, as doubled and isolated pawns are. d3: c4 and e4 have gone past it and e5 attacks
+    // d4. Black's e5 and f5 support each other.
+    assert_eq!(term_worth("backward_pawn", 10, "4k3/8/8/4pp2/2P1P3/3P4/8/4K3 w - - 0 1"), -10);
+    // c3 beside it can support it.
+    assert_eq!(term_worth("backward_pawn", 10, "4k3/8/8/4pp2/2P1P3/2PP4/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn a_file_at_the_king_without_a_pawn_of_its_side_is_open() {
+    // A cost before the endgame (all pieces are on the board). The king on e1 misses the f-pawn;
+    // castled on g1 (its bishop and knight on f2 and g2) it misses f and g; on h1 only h counts,
+    // as there is no file beyond it.
+    let cost = |fen: &str| term_worth("king_open_file", 10, fen);
+    assert_eq!(cost("rnbqkbnr/pppppppp/8/8/8/8/PPPPP2P/RNBQKBNR w KQkq - 0 1"), -10);
+    assert_eq!(cost("rnbqkbnr/pppppppp/8/8/8/8/PPPPPBNP/RNBQ1RK1 w kq - 0 1"), -20);
+    assert_eq!(cost("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQBRNK w kq - 0 1"), -10);
+}
+
+#[test]
+fn a_minor_piece_behind_a_pawn_of_its_side_is_sheltered() {
+    // The full weight before the endgame, half in it: one knight on the board is in between.
+    let behind = term_worth("minor_behind_pawn", 20, "4k3/8/8/8/3P4/3N4/8/4K3 w - - 0 1");
+    assert!((10..=20).contains(&behind), "{behind}");
+    // The pawn on another file, or a rook behind it, count nothing.
+    assert_eq!(term_worth("minor_behind_pawn", 20, "4k3/8/8/8/4P3/3N4/8/4K3 w - - 0 1"), 0);
+    assert_eq!(term_worth("minor_behind_pawn", 20, "4k3/8/8/8/3P4/3R4/8/4K3 w - - 0 1"), 0);
+}

@@ -35,7 +35,11 @@ fn king_zones<W: Word>(pos: &Position<W>, enemy: Color) -> [Bitboard<W>; MAX_LAY
 /// Mobility, king-zone and threat terms, White's view, before (`[0]`) and in (`[1]`) the endgame.
 pub(super) fn activity<W: Word, R: Evaluate<W>>(rules: &R, pos: &Position<W>, eval: &Eval<W>) -> [i32; 2] {
     let terms = &eval.terms;
-    let threats = terms.pawn_threat != 0 || terms.piece_threat != 0 || terms.pawn_guarded != 0 || terms.hanging != 0;
+    let threats = terms.pawn_threat != 0
+        || terms.piece_threat != 0
+        || terms.pawn_guarded != 0
+        || terms.hanging != 0
+        || terms.safe_check != 0;
     if terms.piece_mobility == 0 && terms.king_zone == 0 && terms.king_zone_across == 0 && !threats {
         return [0, 0];
     }
@@ -64,8 +68,11 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
             }
         }
     }
-    // Each side's attacks per board (pawns and pieces), for the pieces nothing defends.
+    // Each side's attacks per board (pawns and pieces), for the pieces nothing defends and the
+    // checks nothing guards.
     let mut attacks = pawn_attacks;
+    // Each side's cells per board from which a piece of it could check an enemy king next move.
+    let mut checks = ByColor([[Bitboard::EMPTY; MAX_LAYERS]; 2]);
     let mut score = [0, 0];
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let zones = king_zones(pos, color.flip());
@@ -87,13 +94,22 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
             let enemy_pawn_attacks = pawn_attacks[color.flip()][landing.layer.index()];
             let (zone_here, zone_there) = (zones[layer.index()], zones[landing.layer.index()]);
             for role in Role::up_to(eval.values.len()).filter(|&r| eval.is_piece(r)) {
+                let cells = pos.pieces(color, role, layer);
+                if cells.is_empty() {
+                    continue;
+                }
                 let tables = v.tables.role(role, color);
                 let richer = if THREATS && terms.piece_threat != 0 && enemy_pieces.any() {
                     worth_more_than(pos, eval, color.flip(), layer, eval.values[role.index()])
                 } else {
                     Bitboard::EMPTY
                 };
-                for cell in pos.pieces(color, role, layer) {
+                let checking = if THREATS && terms.safe_check != 0 {
+                    checking_cells(rules, pos, color, role, landing.layer)
+                } else {
+                    Bitboard::EMPTY
+                };
+                for cell in cells {
                     let (quiet, capture) = v.tables.quiet_and_capture_of(tables, cell, blockers);
                     let reach = (quiet | capture) & landing.open;
                     mobility += reach.count() as i32;
@@ -102,6 +118,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
                         guarded += (reach & enemy_pawn_attacks).count() as i32;
                         threatened += terms.piece_threat * (capture & richer).count() as i32;
                         attacks[color][layer.index()] |= capture;
+                        checks[color][landing.layer.index()] |= reach & checking;
                     }
                     if landing.layer != layer {
                         across += (reach & zone_there).count() as i32;
@@ -114,37 +131,71 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
         score[0] += sign * (activity + mg);
         score[1] += sign * activity;
     }
-    if THREATS && terms.hanging != 0 {
-        let hanging = hanging_pieces(pos, attacks);
+    if THREATS && (terms.hanging != 0 || terms.safe_check != 0) {
+        let v = pos.variant();
+        if let Some(king) = v.king {
+            for color in [Color::White, Color::Black] {
+                for sq in pos.king_squares(color) {
+                    attacks[color][sq.layer().index()] |=
+                        v.tables.capture_reach(king, color, sq.cell(), Bitboard::EMPTY);
+                }
+            }
+        }
+        let hanging = hanging_pieces(pos, &attacks);
         score[0] += terms.hanging * hanging;
         score[1] += terms.hanging * hanging;
+        score[0] += terms.safe_check * unguarded(pos, &checks, &attacks);
     }
     score
 }
 
-/// White's view of the pieces and pawns (not kings) that are attacked on their board where
-/// nothing of their side on that board attacks the cell back: each can be taken for nothing.
-/// `attacks` holds each side's attacks of its pawns and pieces per board; the kings' are added.
-fn hanging_pieces<W: Word>(pos: &Position<W>, mut attacks: ByColor<[Bitboard<W>; MAX_LAYERS]>) -> i32 {
-    let v = pos.variant();
-    if let Some(king) = v.king {
-        for color in [Color::White, Color::Black] {
-            for sq in pos.king_squares(color) {
-                attacks[color][sq.layer().index()] |= v.tables.capture_reach(king, color, sq.cell(), Bitboard::EMPTY);
-            }
-        }
-    }
+/// The cells of `layer` from which a piece of `color` and `role` would attack an enemy king
+/// there: the king's own capture geometry for that role, seen from the king's side.
+fn checking_cells<W: Word, R: Evaluate<W>>(
+    rules: &R,
+    pos: &Position<W>,
+    color: Color,
+    role: Role,
+    layer: Layer,
+) -> Bitboard<W> {
+    let enemy = color.flip();
+    let blockers = rules.blockers(pos, layer);
+    let tables = &pos.variant().tables;
+    pos.king_squares(enemy)
+        .filter(|sq| sq.layer() == layer)
+        .fold(Bitboard::EMPTY, |cells, sq| cells | tables.capture_reach(role, enemy, sq.cell(), blockers))
+}
+
+/// White's view of the cells of `cells` (each side's, per board) that the other side does not
+/// attack on that board.
+fn unguarded<W: Word>(
+    pos: &Position<W>,
+    cells: &ByColor<[Bitboard<W>; MAX_LAYERS]>,
+    attacks: &ByColor<[Bitboard<W>; MAX_LAYERS]>,
+) -> i32 {
     let mut count = 0;
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let enemy = color.flip();
-        for layer in v.geometry.all_layers() {
-            let kings = v.king.map_or(Bitboard::EMPTY, |king| pos.pieces(enemy, king, layer));
-            let targets = pos.color_bb(enemy, layer) & !kings;
-            let (ours, theirs) = (attacks[color][layer.index()], attacks[enemy][layer.index()]);
-            count += sign * (targets & ours & !theirs).count() as i32;
+        for layer in pos.variant().geometry.all_layers() {
+            count += sign * (cells[color][layer.index()] & !attacks[color.flip()][layer.index()]).count() as i32;
         }
     }
     count
+}
+
+/// White's view of the pieces and pawns (not kings) that are attacked on their board where
+/// nothing of their side on that board attacks the cell back: each can be taken for nothing.
+/// `attacks` holds each side's attacks per board, kings' included.
+fn hanging_pieces<W: Word>(pos: &Position<W>, attacks: &ByColor<[Bitboard<W>; MAX_LAYERS]>) -> i32 {
+    let v = pos.variant();
+    let mut attacked = ByColor([[Bitboard::EMPTY; MAX_LAYERS]; 2]);
+    for color in [Color::White, Color::Black] {
+        let enemy = color.flip();
+        for layer in v.geometry.all_layers() {
+            let kings = v.king.map_or(Bitboard::EMPTY, |king| pos.pieces(enemy, king, layer));
+            attacked[color][layer.index()] = pos.color_bb(enemy, layer) & !kings & attacks[color][layer.index()];
+        }
+    }
+    unguarded(pos, &attacked, attacks)
 }
 
 /// The cells of `layer` that `color`'s pawns attack.

@@ -1,12 +1,13 @@
 //! Pawn structure and king terms for the families whose pawns march forward: passed, doubled,
-//! isolated and connected pawns, the pawn shelter of a king, the kings' race to a passed pawn,
-//! and the mop-up that drives a bare king to the edge.
+//! isolated, connected and backward pawns, outposts and minor pieces behind pawns, the pawn
+//! shelter of a king and the files open before it, the kings' race
+//! to a passed pawn, and the mop-up that drives a bare king to the edge.
 //! Pawns of every board count together: in the multi-board variants a pawn changes boards
 //! as it moves, so a file is blocked or open whatever board its pawns stand on.
 
 use std::cell::Cell as Slot;
 
-use super::{Eval, Terms};
+use super::{Eval, Terms, PAWN};
 use crate::geometry::{Bitboard, Cell, Geometry, Word};
 use crate::pieces::{ByColor, Color, Role};
 use crate::position::Position;
@@ -14,22 +15,34 @@ use crate::position::Position;
 /// The material lead from which the stronger side hunts the other king (a minor piece).
 const MOP_UP_LEAD: i32 = 300;
 
+/// Pieces worth less than this are minor (FIDE chess's knights and bishops): they use outposts
+/// and shelter behind pawns.
+const MINOR_VALUE: i32 = 4 * PAWN;
+
 /// How many pawn formations a cache remembers (a power of two).
 const CACHE_ENTRIES: usize = 1 << 13;
 
-/// One remembered formation: both sides' pawns, their structure score and their passed pawns.
+/// One remembered formation: both sides' pawns and what [`Formation`] keeps of them.
 #[derive(Clone, Copy, Default)]
 struct CacheEntry<W: Word> {
     pawns: [W; 2],
     score: [i32; 2],
     passed: [W; 2],
+    files: [u32; 2],
+    outposts: [W; 2],
+    shadows: [W; 2],
 }
 
-/// What a formation's structure gives: its score, White's view, and each side's passed pawns.
+/// What a formation's structure gives: its score, White's view, and per side its passed pawns,
+/// the files of its pawns (bit f for file f), the cells that are outposts for its minor pieces,
+/// and the cells right behind its pawns.
 #[derive(Clone, Copy)]
 struct Formation<W: Word> {
     score: [i32; 2],
     passed: ByColor<Bitboard<W>>,
+    files: ByColor<u32>,
+    outposts: ByColor<Bitboard<W>>,
+    shadows: ByColor<Bitboard<W>>,
 }
 
 /// Pawn-structure scores already computed, keyed by the whole formation: a hit is exact, so
@@ -56,12 +69,25 @@ impl<W: Word> PawnCache<W> {
         let key = pawns.0.map(|b| b.0);
         let entry = self.slot(key).get();
         // The empty entry is right for a board without pawns: their structure scores nothing.
-        (entry.pawns == key).then_some(Formation { score: entry.score, passed: ByColor(entry.passed.map(Bitboard)) })
+        (entry.pawns == key).then_some(Formation {
+            score: entry.score,
+            passed: ByColor(entry.passed.map(Bitboard)),
+            files: ByColor(entry.files),
+            outposts: ByColor(entry.outposts.map(Bitboard)),
+            shadows: ByColor(entry.shadows.map(Bitboard)),
+        })
     }
 
     fn put(&self, pawns: ByColor<Bitboard<W>>, formation: Formation<W>) {
         let key = pawns.0.map(|b| b.0);
-        self.slot(key).set(CacheEntry { pawns: key, score: formation.score, passed: formation.passed.0.map(|b| b.0) });
+        self.slot(key).set(CacheEntry {
+            pawns: key,
+            score: formation.score,
+            passed: formation.passed.0.map(|b| b.0),
+            files: formation.files.0,
+            outposts: formation.outposts.0.map(|b| b.0),
+            shadows: formation.shadows.0.map(|b| b.0),
+        });
     }
 }
 
@@ -71,6 +97,8 @@ pub(super) struct Structure<W: Word> {
     pawn: Option<Role>,
     /// Per cell, its file.
     file_of: Vec<u8>,
+    /// The bits of the board's files.
+    all_files: u32,
     /// Per colour and cell, the cells ahead on the same and the adjacent files (an enemy pawn
     /// there stops or can capture a pawn on the cell).
     front: ByColor<Vec<Bitboard<W>>>,
@@ -80,6 +108,16 @@ pub(super) struct Structure<W: Word> {
     /// Per colour and cell, the cells diagonally behind and beside it on its rank: a pawn of its
     /// side there defends it or stands connected with it.
     connections: ByColor<Vec<Bitboard<W>>>,
+    /// Per colour and cell, the cells diagonally ahead: a pawn of the colour there defends them.
+    guards: ByColor<Vec<Bitboard<W>>>,
+    /// Per colour and cell, the cells ahead on the files beside it: only an enemy pawn there can
+    /// ever attack the cell.
+    attack_span: ByColor<Vec<Bitboard<W>>>,
+    /// Per colour and cell, the cells on the files beside it, level with it or behind: only a
+    /// pawn of its side there can come to defend a pawn on the cell.
+    support_span: ByColor<Vec<Bitboard<W>>>,
+    /// Per colour and cell, the cells from which an enemy pawn attacks the cell ahead.
+    stop_attackers: ByColor<Vec<Bitboard<W>>>,
     /// Per colour and cell, the cell one rank ahead (the cell itself on the last rank).
     front_cell: ByColor<Vec<Cell>>,
     /// Per colour and cell, how many ranks a pawn there has advanced, scaled to an 8-rank board.
@@ -87,6 +125,11 @@ pub(super) struct Structure<W: Word> {
     /// Per cell, its steps from the centre.
     off_centre: Vec<i32>,
     cache: PawnCache<W>,
+}
+
+/// How much a passed pawn `advance` ranks along (0 to 5) weighs: (a² + a) / 2, 0 to 15.
+fn passer_weight(advance: i32) -> i32 {
+    (advance * advance + advance) / 2
 }
 
 /// The bits of the files either side of file `f`.
@@ -99,30 +142,34 @@ impl<W: Word> Structure<W> {
     pub(super) fn new(g: &Geometry<W>, pawn: Option<Role>) -> Structure<W> {
         let area = g.area();
         let file_of = Cell::up_to(area).map(|c| g.file(c)).collect();
-        let ahead = |color: Color, cell: Cell, ranks: std::ops::RangeInclusive<i32>| {
-            let dir = if color == Color::White { 1 } else { -1 };
-            let mut b = Bitboard::EMPTY;
-            for step in ranks {
-                for df in -1..=1 {
-                    if let Some(c) = g.offset(cell, df, dir * step) {
-                        b = b.with(c);
-                    }
-                }
-            }
-            b
+        let ranks = g.ranks as i32;
+        // Per colour and cell, the cells `files` apart and `steps` ranks ahead (behind if negative)
+        // in the colour's direction.
+        let table = |files: &[i32], steps: std::ops::RangeInclusive<i32>| {
+            ByColor([Color::White, Color::Black].map(|color| {
+                let dir = if color == Color::White { 1 } else { -1 };
+                Cell::up_to(area)
+                    .map(|cell| {
+                        let mut b = Bitboard::EMPTY;
+                        for step in steps.clone() {
+                            for &df in files {
+                                if let Some(c) = g.offset(cell, df, dir * step) {
+                                    b = b.with(c);
+                                }
+                            }
+                        }
+                        b
+                    })
+                    .collect()
+            }))
         };
-        let per_cell = |f: &dyn Fn(Color, Cell) -> Bitboard<W>| {
-            ByColor([Color::White, Color::Black].map(|color| Cell::up_to(area).map(|c| f(color, c)).collect()))
-        };
-        let front = per_cell(&|color, cell| ahead(color, cell, 1..=g.ranks as i32));
-        let shelter = per_cell(&|color, cell| ahead(color, cell, 1..=2));
-        let connections = per_cell(&|color, cell| {
-            let back = if color == Color::White { -1 } else { 1 };
-            [(-1, back), (1, back), (-1, 0), (1, 0)]
-                .into_iter()
-                .filter_map(|(df, dr)| g.offset(cell, df, dr))
-                .fold(Bitboard::EMPTY, |b, c| b.with(c))
-        });
+        let front = table(&[-1, 0, 1], 1..=ranks);
+        let shelter = table(&[-1, 0, 1], 1..=2);
+        let connections = table(&[-1, 1], -1..=0);
+        let guards = table(&[-1, 1], 1..=1);
+        let attack_span = table(&[-1, 1], 1..=ranks);
+        let support_span = table(&[-1, 1], -ranks..=0);
+        let stop_attackers = table(&[-1, 1], 2..=2);
         let front_cell = ByColor([Color::White, Color::Black].map(|color| {
             let dir = if color == Color::White { 1 } else { -1 };
             Cell::up_to(area).map(|c| g.offset(c, 0, dir).unwrap_or(c)).collect()
@@ -143,9 +190,14 @@ impl<W: Word> Structure<W> {
         Structure {
             pawn,
             file_of,
+            all_files: (1u32 << g.files) - 1,
             front,
             shelter,
             connections,
+            guards,
+            attack_span,
+            support_span,
+            stop_attackers,
             front_cell,
             advance,
             off_centre,
@@ -171,11 +223,36 @@ impl<W: Word> Structure<W> {
                 for king in pos.king_squares(color) {
                     let shield = pos.pieces(color, p, king.layer()) & self.shelter[color][king.cell().index()];
                     score[0] += sign * terms.king_shelter * shield.count().min(3) as i32;
+                    if terms.king_open_file != 0 {
+                        let file = self.file_of[king.cell().index()];
+                        let open = (1 << file | beside(file)) & self.all_files & !formation.files[color];
+                        score[0] -= sign * terms.king_open_file * open.count_ones() as i32;
+                    }
                 }
             }
             score[1] += sign * self.mop_up(pos, terms, color, material[color] - material[color.flip()]);
             if terms.passer_king != 0 {
                 score[1] += sign * self.passer_king(pos, terms, color, formation.passed[color]);
+            }
+            if terms.passer_free != 0 {
+                let occupied = pos.variant().geometry.all_layers().fold(Bitboard::EMPTY, |b, l| b | pos.occupied(l));
+                let free = formation.passed[color]
+                    .into_iter()
+                    .filter(|cell| !occupied.contains(self.front_cell[color][cell.index()]))
+                    .map(|cell| passer_weight(self.advance[color][cell.index()]))
+                    .sum::<i32>();
+                score[0] += sign * terms.passer_free * free / 2;
+                score[1] += sign * terms.passer_free * free;
+            }
+            if terms.outpost != 0 || terms.minor_behind_pawn != 0 {
+                let minors = Role::up_to(eval.values.len())
+                    .filter(|&r| eval.is_piece(r) && eval.values[r.index()] < MINOR_VALUE)
+                    .fold(Bitboard::EMPTY, |b, r| b | pos.pieces_on_any_board(color, r));
+                let outposts = (minors & formation.outposts[color]).count() as i32;
+                let behind = (minors & formation.shadows[color]).count() as i32;
+                let bonus = terms.outpost * outposts + terms.minor_behind_pawn * behind;
+                score[0] += sign * bonus;
+                score[1] += sign * bonus / 2;
             }
         }
         score
@@ -198,11 +275,14 @@ impl<W: Word> Structure<W> {
         terms.passer_king * sum
     }
 
-    /// Passed, doubled, isolated and connected pawns, White's view, before and in the endgame,
-    /// and the passed pawns.
+    /// Passed, doubled, isolated, connected and backward pawns, White's view, before and in the
+    /// endgame, and the rest of [`Formation`].
     fn pawn_structure(&self, pawns: ByColor<Bitboard<W>>, terms: &Terms) -> Formation<W> {
         let mut sums = ByColor([[0i32; 2]; 2]);
         let mut passed = ByColor([Bitboard::EMPTY; 2]);
+        let mut pawn_files = ByColor([0u32; 2]);
+        let mut outposts = ByColor([Bitboard::EMPTY; 2]);
+        let mut shadows = ByColor([Bitboard::EMPTY; 2]);
         for color in [Color::White, Color::Black] {
             let (own, enemy) = (pawns[color], pawns[color.flip()]);
             let sum = &mut sums[color];
@@ -210,16 +290,30 @@ impl<W: Word> Structure<W> {
             let mut files = 0u32;
             let mut count = 0;
             let mut connected = 0;
+            let mut backward = 0;
             for cell in own {
-                files |= 1 << self.file_of[cell.index()];
-                count += 1;
-                if (self.connections[color][cell.index()] & own).any() {
-                    connected += 1 + self.advance[color][cell.index()];
+                let i = cell.index();
+                // Outposts: in the enemy half (ranks 4 to 6 of 8), defended by this pawn, out of
+                // every enemy pawn's reach.
+                for guarded in self.guards[color][i] {
+                    let g = guarded.index();
+                    if (2..=4).contains(&self.advance[color][g]) && (self.attack_span[color][g] & enemy).is_empty() {
+                        outposts[color] = outposts[color].with(guarded);
+                    }
                 }
-                if (self.front[color][cell.index()] & enemy).is_empty() {
+                // The cell behind: the cell ahead as the other side sees it.
+                shadows[color] = shadows[color].with(self.front_cell[color.flip()][i]);
+                files |= 1 << self.file_of[i];
+                count += 1;
+                if (self.connections[color][i] & own).any() {
+                    connected += 1 + self.advance[color][i];
+                }
+                if (self.support_span[color][i] & own).is_empty() && (self.stop_attackers[color][i] & enemy).any() {
+                    backward += 1;
+                }
+                if (self.front[color][i] & enemy).is_empty() {
                     passed[color] = passed[color].with(cell);
-                    let a = self.advance[color][cell.index()];
-                    let bonus = terms.passed_pawn * (a * a + a) / 2;
+                    let bonus = terms.passed_pawn * passer_weight(self.advance[color][i]);
                     sum[0] += bonus / 2;
                     sum[1] += bonus;
                 }
@@ -227,11 +321,19 @@ impl<W: Word> Structure<W> {
             let isolated =
                 own.into_iter().filter(|&cell| files & beside(self.file_of[cell.index()]) == 0).count() as i32;
             let penalty = terms.doubled_pawn * (count - files.count_ones() as i32) + terms.isolated_pawn * isolated
-                - terms.connected_pawn * connected;
+                - terms.connected_pawn * connected
+                + terms.backward_pawn * backward;
             sum[0] -= penalty;
             sum[1] -= penalty;
+            pawn_files[color] = files;
         }
-        Formation { score: [0, 1].map(|i| sums[Color::White][i] - sums[Color::Black][i]), passed }
+        Formation {
+            score: [0, 1].map(|i| sums[Color::White][i] - sums[Color::Black][i]),
+            passed,
+            files: pawn_files,
+            outposts,
+            shadows,
+        }
     }
 
     /// For a side `lead` ahead with one king against one: the enemy king's distance from the

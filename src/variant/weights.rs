@@ -68,6 +68,23 @@ pub struct Terms {
     /// Per pawn with a friendly pawn diagonally behind it or beside it on its rank, times one
     /// more than the ranks it has advanced (0 to 5).
     pub connected_pawn: i32,
+    /// Before the endgame, per cell from which a piece could check an enemy king by its next move
+    /// on the king's board, where nothing of the king's side there attacks the cell.
+    pub safe_check: i32,
+    /// Per passed pawn whose cell ahead is empty on every board, weighted as `passed_pawn`.
+    pub passer_free: i32,
+    /// Per piece worth less than four pawns (not a pawn or king) standing in the enemy half,
+    /// defended by a pawn of its side, where no enemy pawn can ever attack it.
+    pub outpost: i32,
+    /// The cost of a pawn that no pawn of its side, beside or behind it on the files next to it,
+    /// can support, and whose cell ahead an enemy pawn attacks.
+    pub backward_pawn: i32,
+    /// Before the endgame, the cost per file, the king's or one beside it, without a pawn of the
+    /// king's side.
+    pub king_open_file: i32,
+    /// Per piece worth less than four pawns (not a pawn or king) with a pawn of its side on the
+    /// cell ahead of it, sheltered from attacks along its file.
+    pub minor_behind_pawn: i32,
 }
 
 impl Default for Terms {
@@ -101,6 +118,12 @@ impl Default for Terms {
             pawn_guarded: 0,
             hanging: 0,
             connected_pawn: 0,
+            safe_check: 0,
+            passer_free: 0,
+            outpost: 0,
+            backward_pawn: 0,
+            king_open_file: 0,
+            minor_behind_pawn: 0,
         }
     }
 }
@@ -136,10 +159,16 @@ impl Terms {
         "pawn_guarded",
         "hanging",
         "connected_pawn",
+        "safe_check",
+        "passer_free",
+        "outpost",
+        "backward_pawn",
+        "king_open_file",
+        "minor_behind_pawn",
     ];
 
     /// The weights, each beside its name of [`Terms::NAMES`].
-    fn weights_mut(&mut self) -> [&mut i32; 28] {
+    fn weights_mut(&mut self) -> [&mut i32; 34] {
         [
             &mut self.mobility,
             &mut self.pawn_advance,
@@ -169,6 +198,12 @@ impl Terms {
             &mut self.pawn_guarded,
             &mut self.hanging,
             &mut self.connected_pawn,
+            &mut self.safe_check,
+            &mut self.passer_free,
+            &mut self.outpost,
+            &mut self.backward_pawn,
+            &mut self.king_open_file,
+            &mut self.minor_behind_pawn,
         ]
     }
 
