@@ -344,6 +344,19 @@ fn engine_ini_squares_add_bonuses_by_rank_and_file() {
 }
 
 #[test]
+fn engine_ini_squares_add_bonuses_by_the_moves_a_piece_has() {
+    // One pair per count of cells from none; a count past the table takes its last pair.
+    let moves = "N.moves:0/0,10/10,20/20,30/30";
+    assert_eq!(squares_worth(moves, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"), 30);
+    assert_eq!(squares_worth(moves, "1n2k3/8/8/8/8/8/8/4K3 b - - 0 1"), 30);
+    assert_eq!(squares_worth(moves, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 30);
+    // A cell an enemy pawn attacks does not count: b4 takes a3 and c3 from the knight on b1.
+    assert_eq!(squares_worth(moves, "4k3/8/8/8/1p6/8/8/1N2K3 w - - 0 1"), 10);
+    // Tables for rank and file need a pair per rank or file, this one any number.
+    assert_eq!(squares_worth("N.moves:25/25", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"), 25);
+}
+
+#[test]
 fn engine_ini_names_a_bad_square_bonus() {
     let bad = |words: &str| {
         Config::with_text("test.ini", &format!("[x:normal]\nsquares = {words}\n")).unwrap_err().to_string()

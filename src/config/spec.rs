@@ -440,7 +440,8 @@ fn eval_data(keys: &Keys, pieces: &[PieceType], geometry: &Geometry) -> Result<E
 }
 
 /// Reads `squares`' items into `into` (per role): `LETTER.rank:OPENING/ENDGAME,…` (one pair per
-/// rank from its owner's side) or `LETTER.file:…` (one per file); a later item replaces an earlier.
+/// rank from its owner's side), `LETTER.file:…` (one per file) or `LETTER.moves:…` (one per count
+/// of cells it can move to, from 0, as many as wanted); a later item replaces an earlier.
 fn square_bonuses(
     text: &str,
     pieces: &[PieceType],
@@ -449,8 +450,11 @@ fn square_bonuses(
     into: &mut [SquareBonus],
 ) -> Result<(), String> {
     for item in text.split_whitespace() {
-        let bad =
-            || format!("expected LETTER.rank:OPENING/ENDGAME,… or LETTER.file:… like N.file:-20/-10,…, got '{item}'");
+        let bad = || {
+            format!(
+                "expected LETTER.rank:OPENING/ENDGAME,…, LETTER.file:… or LETTER.moves:… like N.file:-20/-10,…, got '{item}'"
+            )
+        };
         let (head, list) = item.split_once(':').ok_or_else(bad)?;
         let (letter, axis) = head.split_once('.').ok_or_else(bad)?;
         let mut letters = letter.chars();
@@ -458,8 +462,9 @@ fn square_bonuses(
             return Err(bad());
         };
         let count = match axis {
-            "rank" => ranks,
-            "file" => files,
+            "rank" => Some(ranks),
+            "file" => Some(files),
+            "moves" => None,
             _ => return Err(bad()),
         };
         let pair = |p: &str| {
@@ -467,7 +472,7 @@ fn square_bonuses(
             Some([opening.parse().ok()?, endgame.parse().ok()?])
         };
         let pairs: Vec<[i32; 2]> = list.split(',').map(pair).collect::<Option<_>>().ok_or_else(bad)?;
-        if pairs.len() != count {
+        if let Some(count) = count.filter(|&c| c != pairs.len()) {
             // A parent's tables fit the parent's board: a child of another size goes without them.
             if inherited {
                 continue;
@@ -476,7 +481,8 @@ fn square_bonuses(
         }
         match pieces.iter().position(|p| p.letter == letter) {
             Some(role) if axis == "rank" => into[role].ranks = pairs,
-            Some(role) => into[role].files = pairs,
+            Some(role) if axis == "file" => into[role].files = pairs,
+            Some(role) => into[role].moves = pairs,
             None if inherited => {}
             None => return Err(format!("'{letter}' is not one of the pieces")),
         }

@@ -40,7 +40,8 @@ pub(super) fn activity<W: Word, R: Evaluate<W>>(rules: &R, pos: &Position<W>, ev
         || terms.pawn_guarded != 0
         || terms.hanging != 0
         || terms.safe_check != 0;
-    if terms.piece_mobility == 0 && terms.king_zone == 0 && terms.king_zone_across == 0 && !threats {
+    if terms.piece_mobility == 0 && terms.king_zone == 0 && terms.king_zone_across == 0 && !eval.moves_bonus && !threats
+    {
         return [0, 0];
     }
     // Built twice, so that the variants whose threat terms weigh nothing run the loop without them.
@@ -61,7 +62,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
     let v = pos.variant();
     // Each side's pawn attacks per board, for the threats of its pawns and the cells they guard.
     let mut pawn_attacks = ByColor([[Bitboard::EMPTY; MAX_LAYERS]; 2]);
-    if THREATS && (terms.pawn_threat != 0 || terms.pawn_guarded != 0 || terms.hanging != 0) {
+    if eval.moves_bonus || (THREATS && (terms.pawn_threat != 0 || terms.pawn_guarded != 0 || terms.hanging != 0)) {
         for color in [Color::White, Color::Black] {
             for layer in v.geometry.all_layers() {
                 pawn_attacks[color][layer.index()] = pawn_attacks_on(pos, eval, color, layer);
@@ -77,6 +78,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let zones = king_zones(pos, color.flip());
         let (mut mobility, mut near, mut across, mut threatened, mut guarded) = (0, 0, 0, 0, 0);
+        let mut by_moves = [0, 0];
         for layer in v.geometry.all_layers() {
             let enemy_pieces = if THREATS && (terms.pawn_threat != 0 || terms.piece_threat != 0) {
                 eval.pieces_only(pos, color.flip(), layer)
@@ -99,6 +101,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
                     continue;
                 }
                 let tables = v.tables.role(role, color);
+                let bonus = v.eval.squares.get(role.index()).filter(|b| !b.moves.is_empty());
                 let richer = if THREATS && terms.piece_threat != 0 && enemy_pieces.any() {
                     worth_more_than(pos, eval, color.flip(), layer, eval.values[role.index()])
                 } else {
@@ -113,6 +116,10 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
                     let (quiet, capture) = v.tables.quiet_and_capture_of(tables, cell, blockers);
                     let reach = (quiet | capture) & landing.open;
                     mobility += reach.count() as i32;
+                    if let Some(bonus) = bonus {
+                        let [mg, eg] = bonus.for_moves((reach & !enemy_pawn_attacks).count() as usize);
+                        by_moves = [by_moves[0] + mg, by_moves[1] + eg];
+                    }
                     near += (capture & zone_here).count() as i32;
                     if THREATS {
                         guarded += (reach & enemy_pawn_attacks).count() as i32;
@@ -128,8 +135,8 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
         }
         let mg = terms.king_zone * near + terms.king_pressure * near * near / 8 + terms.king_zone_across * across;
         let activity = terms.piece_mobility * mobility + terms.pawn_guarded * guarded + threatened;
-        score[0] += sign * (activity + mg);
-        score[1] += sign * activity;
+        score[0] += sign * (activity + mg + by_moves[0]);
+        score[1] += sign * (activity + by_moves[1]);
     }
     if THREATS && (terms.hanging != 0 || terms.safe_check != 0) {
         let v = pos.variant();

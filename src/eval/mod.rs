@@ -31,6 +31,8 @@ pub struct Eval<W: Word> {
     pub values: Vec<i32>,
     /// The term weights.
     pub terms: Terms,
+    /// Whether engine.ini gives some piece bonuses by the number of cells it can move to.
+    pub moves_bonus: bool,
     /// The phase material (pieces other than pawns and kings) of the start position.
     full_phase: i32,
     /// The cells of each checkering parity, `(file + rank) mod 2`.
@@ -56,6 +58,7 @@ impl<W: Word> Eval<W> {
         Eval {
             values: variant.psq.values.clone(),
             terms: variant.eval.terms.clone(),
+            moves_bonus: variant.eval.squares.iter().any(|bonus| !bonus.moves.is_empty()),
             full_phase,
             parity,
             pawn: variant.pawn,

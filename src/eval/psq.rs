@@ -19,9 +19,19 @@ fn reach<W: Word>(variant: &Variant<W>, role: Role, layer: Layer, cell: Cell) ->
     (quiet & g.cells[layer.index()]).count()
 }
 
+/// The cells a piece of `role` reaches from each cell of an empty first layer.
+fn reaches<W: Word>(variant: &Variant<W>, role: Role) -> impl Iterator<Item = u32> + '_ {
+    variant.geometry.cells[0].into_iter().map(move |c| reach(variant, role, Layer::FIRST, c))
+}
+
 /// The cells a piece of `role` reaches, summed over the cells of an empty first layer.
 fn total_reach<W: Word>(variant: &Variant<W>, role: Role) -> u32 {
-    variant.geometry.cells[0].into_iter().map(|c| reach(variant, role, Layer::FIRST, c)).sum()
+    reaches(variant, role).sum()
+}
+
+/// The most cells a piece of `role` reaches from one cell of an empty first layer.
+pub fn most_reach<W: Word>(variant: &Variant<W>, role: Role) -> u32 {
+    reaches(variant, role).max().unwrap_or(0)
 }
 
 /// The table of `variant`, from its geometry, pieces, family and engine.ini evaluation data.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::config::Config;
+use crate::eval::psq::most_reach;
 use crate::eval::{Eval, Evaluate};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
@@ -28,7 +29,7 @@ pub struct Tune {
     pub rounds: usize,
     /// When not empty, the only numbers to move (term names, piece letters); the rest stay.
     pub only: Vec<String>,
-    /// Also fit each piece's bonuses by rank and by file (engine.ini's `squares`).
+    /// Also fit each piece's bonuses by rank, by file and by moves (engine.ini's `squares`).
     pub squares: bool,
 }
 
@@ -39,7 +40,7 @@ struct Knob {
     key: &'static str,
     /// The piece's letter, the term's name or the piece's table (`N.rank`).
     name: String,
-    /// In a table, the entry: rank or file × 2, plus 1 for the endgame's number.
+    /// In a table, the entry: rank, file or count of moves × 2, plus 1 for the endgame's number.
     slot: usize,
     value: i32,
     /// The step tried each way.
@@ -51,7 +52,9 @@ impl Knob {
     fn label(&self) -> String {
         if self.key == "squares" {
             let phase = ["opening", "endgame"][self.slot % 2];
-            format!("{} {} {phase}:{}", self.name, self.slot / 2 + 1, self.value)
+            // Ranks and files count from 1, moves from none.
+            let first = if self.name.ends_with(".moves") { 0 } else { 1 };
+            format!("{} {} {phase}:{}", self.name, self.slot / 2 + first, self.value)
         } else {
             format!("{}:{}", self.name, self.value)
         }
@@ -180,7 +183,7 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
 }
 
 /// The numbers of `variant` the tuner may move: every piece's value but the pawn's (the unit)
-/// and the king's, every term's weight and, with `squares`, every piece's rank and file tables.
+/// and the king's, every term's weight and, with `squares`, every piece's rank, file and moves tables.
 fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
     let eval = Eval::new(variant);
     let mut knobs: Vec<Knob> = Role::up_to(variant.pieces.len())
@@ -201,7 +204,14 @@ fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
         let g = &variant.geometry;
         for role in Role::up_to(variant.pieces.len()) {
             let bonus = &variant.eval.squares[role.index()];
-            for (axis, table, count) in [("rank", &bonus.ranks, g.ranks), ("file", &bonus.files, g.files)] {
+            // Only pieces are counted by their moves, from none to the most they can have.
+            let moves = if eval.is_piece(role) { most_reach(variant, role) + 1 } else { 0 };
+            let tables = [
+                ("rank", &bonus.ranks, g.ranks as u32),
+                ("file", &bonus.files, g.files as u32),
+                ("moves", &bonus.moves, moves),
+            ];
+            for (axis, table, count) in tables {
                 for slot in 0..2 * count as usize {
                     knobs.push(Knob {
                         key: "squares",

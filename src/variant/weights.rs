@@ -224,13 +224,17 @@ impl Terms {
 }
 
 /// One piece's bonuses by rank and by file, each `[opening, endgame]`, added to its derived
-/// piece-square values; engine.ini's `squares` key sets them. Empty when not set.
+/// piece-square values, and by the number of cells it can move to now; engine.ini's `squares`
+/// key sets them. Empty when not set.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SquareBonus {
     /// Per rank counted from its owner's side, the owner's first rank first.
     pub ranks: Vec<[i32; 2]>,
     /// Per file, the first file first.
     pub files: Vec<[i32; 2]>,
+    /// Per count of cells the piece can move to that no enemy pawn attacks (on the board it
+    /// lands on), from 0; a larger count takes the last entry.
+    pub moves: Vec<[i32; 2]>,
 }
 
 impl SquareBonus {
@@ -240,6 +244,12 @@ impl SquareBonus {
         let rank = self.ranks.get(advance).copied().unwrap_or_default();
         let file = self.files.get(file).copied().unwrap_or_default();
         [rank[0] + file[0], rank[1] + file[1]]
+    }
+
+    /// The bonus `[opening, endgame]` for a piece that can move to `count` cells.
+    #[inline]
+    pub fn for_moves(&self, count: usize) -> [i32; 2] {
+        self.moves.get(count).or(self.moves.last()).copied().unwrap_or_default()
     }
 }
 
