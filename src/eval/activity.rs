@@ -139,7 +139,6 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
         score[1] += sign * (activity + by_moves[1]);
     }
     if THREATS && (terms.hanging != 0 || terms.safe_check != 0) {
-        let v = pos.variant();
         if let Some(king) = v.king {
             for color in [Color::White, Color::Black] {
                 for sq in pos.king_squares(color) {

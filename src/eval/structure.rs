@@ -218,6 +218,13 @@ impl<W: Word> Structure<W> {
             formation
         });
         let mut score = formation.score;
+        // Every board's pieces, for the cell ahead of a passed pawn, folded once for both sides.
+        let occupied =
+            if terms.passer_free != 0 && (formation.passed[Color::White] | formation.passed[Color::Black]).any() {
+                pos.variant().geometry.all_layers().fold(Bitboard::EMPTY, |b, l| b | pos.occupied(l))
+            } else {
+                Bitboard::EMPTY
+            };
         for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
             if let Some(p) = self.pawn {
                 for king in pos.king_squares(color) {
@@ -235,7 +242,6 @@ impl<W: Word> Structure<W> {
                 score[1] += sign * self.passer_king(pos, terms, color, formation.passed[color]);
             }
             if terms.passer_free != 0 {
-                let occupied = pos.variant().geometry.all_layers().fold(Bitboard::EMPTY, |b, l| b | pos.occupied(l));
                 let free = formation.passed[color]
                     .into_iter()
                     .filter(|cell| !occupied.contains(self.front_cell[color][cell.index()]))
