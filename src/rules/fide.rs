@@ -14,6 +14,8 @@ impl<W: Word> Rules<W> for Fide {
     const DISCOVERY_ONLY: bool = true;
     // +34.5 Elo by SPRT in FIDE chess; it lost in Alice, and the other families are untried.
     const RAZORING: bool = true;
+    // +24.5 Elo by SPRT in FIDE chess; it lost in Alice, and the other families are untried.
+    const DEEPER_REDUCTIONS: bool = true;
 
     /// A capturer stays on the board it captured on, so every capture of an exchange is there.
     #[inline]

@@ -89,6 +89,11 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// often the threat, and quiescence does not see it.
     const RAZORING: bool = false;
 
+    /// Whether late quiet moves are reduced deeper (ln(depth) · ln(move) over 2 instead of 2.5):
+    /// only where an SPRT showed a gain. In Alice it lost: a late quiet move that crosses to the
+    /// other board is often the threat.
+    const DEEPER_REDUCTIONS: bool = false;
+
     /// The cells of `layer` that stop a rider there.
     #[inline]
     fn blockers(&self, pos: &Position<W>, layer: Layer) -> Bitboard<W> {

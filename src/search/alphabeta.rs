@@ -66,10 +66,13 @@ const BAD_CAPTURE: i32 = 700_000;
 const PROMOTION: i32 = 2_000_000;
 
 /// Late-move reductions by depth and move number (both capped at 63), worked out once: two
-/// logarithms per reduced move showed in the profile.
-static REDUCTIONS: Lazy<[[u8; 64]; 64]> = Lazy::new(|| {
-    std::array::from_fn(|d| {
-        std::array::from_fn(|i| (0.5 + (d.max(1) as f64).ln() * (i.max(1) as f64).ln() / 2.5) as u8)
+/// logarithms per reduced move showed in the profile. ln(depth) · ln(move) over 2.5, or over 2
+/// for the families that reduce deeper ([`Rules::DEEPER_REDUCTIONS`]).
+static REDUCTIONS: Lazy<[[[u8; 64]; 64]; 2]> = Lazy::new(|| {
+    [2.5, 2.0].map(|divisor| {
+        std::array::from_fn(|d| {
+            std::array::from_fn(|i| (0.5 + (d.max(1) as f64).ln() * (i.max(1) as f64).ln() / divisor) as u8)
+        })
     })
 });
 
@@ -79,10 +82,10 @@ fn late_move_count(depth: i32, improving: bool) -> usize {
     ((3 + depth * depth) * (1 + improving as i32)) as usize
 }
 
-/// Late-move reductions by depth and move number.
+/// Late-move reductions by depth and move number, the deeper ones where `deeper`.
 #[inline]
-fn reduction(depth: i32, index: usize) -> i32 {
-    REDUCTIONS[depth.clamp(0, 63) as usize][index.min(63)] as i32
+fn reduction(deeper: bool, depth: i32, index: usize) -> i32 {
+    REDUCTIONS[deeper as usize][depth.clamp(0, 63) as usize][index.min(63)] as i32
 }
 
 /// How the search came to a node, and what the node's parent knows of it already.
@@ -471,7 +474,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && i >= 3 && quiet && !checked && !killer && !gives_check {
-                    r = (reduction(depth, i) - pv_node as i32).clamp(0, depth - 2);
+                    r = (reduction(R::DEEPER_REDUCTIONS, depth, i) - pv_node as i32).clamp(0, depth - 2);
                 }
                 let mut score = -self.negamax(pos, depth - 1 - r, ply + 1, -alpha - 1, -alpha, child);
                 if score > alpha && r > 0 {
