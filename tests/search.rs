@@ -78,6 +78,10 @@ fn razoring<R: Rules<Narrow>>() -> bool {
     R::RAZORING
 }
 
+fn deeper_reductions<R: Rules<Narrow>>() -> bool {
+    R::DEEPER_REDUCTIONS
+}
+
 fn delta_pruning<R: Evaluate<Narrow>>() -> bool {
     R::DELTA_PRUNING
 }
@@ -99,6 +103,19 @@ fn razoring_is_used_only_in_fide_chess_where_it_gained() {
         razoring::<Monochrome<Narrow>>(),
         razoring::<InsideOut>(),
         razoring::<LookingGlass>(),
+    ];
+    assert_eq!(families, [true, false, false, false, false, false]);
+}
+
+#[test]
+fn deeper_reductions_are_used_only_in_fide_chess_where_they_gained() {
+    let families = [
+        deeper_reductions::<Fide>(),
+        deeper_reductions::<Alice>(),
+        deeper_reductions::<Lma<Narrow>>(),
+        deeper_reductions::<Monochrome<Narrow>>(),
+        deeper_reductions::<InsideOut>(),
+        deeper_reductions::<LookingGlass>(),
     ];
     assert_eq!(families, [true, false, false, false, false, false]);
 }
