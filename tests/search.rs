@@ -94,30 +94,28 @@ fn null_move_is_used_where_check_exists_and_in_monochrome() {
     assert_eq!(allowed, [true, false, false, true]);
 }
 
+/// A family constant's value in FIDE chess, Alice, LMA, Monochrome, Inside-out and Looking-Glass.
+macro_rules! in_each_family {
+    ($constant:ident) => {
+        [
+            $constant::<Fide>(),
+            $constant::<Alice>(),
+            $constant::<Lma<Narrow>>(),
+            $constant::<Monochrome<Narrow>>(),
+            $constant::<InsideOut>(),
+            $constant::<LookingGlass>(),
+        ]
+    };
+}
+
 #[test]
 fn razoring_is_used_only_in_fide_chess_where_it_gained() {
-    let families = [
-        razoring::<Fide>(),
-        razoring::<Alice>(),
-        razoring::<Lma<Narrow>>(),
-        razoring::<Monochrome<Narrow>>(),
-        razoring::<InsideOut>(),
-        razoring::<LookingGlass>(),
-    ];
-    assert_eq!(families, [true, false, false, false, false, false]);
+    assert_eq!(in_each_family!(razoring), [true, false, false, false, false, false]);
 }
 
 #[test]
 fn deeper_reductions_are_used_only_in_fide_chess_where_they_gained() {
-    let families = [
-        deeper_reductions::<Fide>(),
-        deeper_reductions::<Alice>(),
-        deeper_reductions::<Lma<Narrow>>(),
-        deeper_reductions::<Monochrome<Narrow>>(),
-        deeper_reductions::<InsideOut>(),
-        deeper_reductions::<LookingGlass>(),
-    ];
-    assert_eq!(families, [true, false, false, false, false, false]);
+    assert_eq!(in_each_family!(deeper_reductions), [true, false, false, false, false, false]);
 }
 
 #[test]
