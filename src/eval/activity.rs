@@ -101,7 +101,12 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
                     continue;
                 }
                 let tables = v.tables.role(role, color);
-                let bonus = v.eval.squares.get(role.index()).filter(|b| !b.moves.is_empty());
+                // Looked up only where engine.ini sets some moves table (one flag, worked out once).
+                let bonus = if eval.moves_bonus {
+                    v.eval.squares.get(role.index()).filter(|b| !b.moves.is_empty())
+                } else {
+                    None
+                };
                 let richer = if THREATS && terms.piece_threat != 0 && enemy_pieces.any() {
                     worth_more_than(pos, eval, color.flip(), layer, eval.values[role.index()])
                 } else {
