@@ -82,6 +82,10 @@ fn deeper_reductions<R: Rules<Narrow>>() -> bool {
     R::DEEPER_REDUCTIONS
 }
 
+fn iterative_reduction<R: Rules<Narrow>>() -> bool {
+    R::ITERATIVE_REDUCTION
+}
+
 fn delta_pruning<R: Evaluate<Narrow>>() -> bool {
     R::DELTA_PRUNING
 }
@@ -116,6 +120,11 @@ fn razoring_is_used_only_in_fide_chess_where_it_gained() {
 #[test]
 fn deeper_reductions_are_used_only_in_fide_chess_where_they_gained() {
     assert_eq!(in_each_family!(deeper_reductions), [true, false, false, false, false, false]);
+}
+
+#[test]
+fn iterative_reduction_is_used_only_in_fide_chess_where_it_gained() {
+    assert_eq!(in_each_family!(iterative_reduction), [true, false, false, false, false, false]);
 }
 
 #[test]

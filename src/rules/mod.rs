@@ -94,6 +94,11 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// other board is often the threat.
     const DEEPER_REDUCTIONS: bool = false;
 
+    /// Whether a node without a table move is searched a ply shallower (internal iterative
+    /// reduction): only where an SPRT showed a gain. Its ordering is a guess there, so a full
+    /// depth search of it costs much and returns little.
+    const ITERATIVE_REDUCTION: bool = false;
+
     /// The cells of `layer` that stop a rider there.
     #[inline]
     fn blockers(&self, pos: &Position<W>, layer: Layer) -> Bitboard<W> {

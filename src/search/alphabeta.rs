@@ -48,6 +48,8 @@ const RAZOR_DEPTH: i32 = 3;
 const RAZOR_MARGIN: i32 = 150;
 /// The part of the razoring margin that does not grow with depth.
 const RAZOR_BASE: i32 = 200;
+/// The depth from which a node without a table move is searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
 /// The depth up to which a node's late quiet moves are pruned by their number.
 const LATE_MOVE_DEPTH: i32 = 6;
 /// How many moves of a node are picked one by one before the rest are sorted.
@@ -350,6 +352,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             }
         }
         let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
+        let depth = if R::ITERATIVE_REDUCTION && depth >= IIR_DEPTH && !tt_move.is_some() { depth - 1 } else { depth };
 
         // The shallow prunings trust the static evaluation as null move does: only where check exists.
         let prunable = R::NULL_MOVE && !pv_node && !checked && (depth <= FUTILE_DEPTH || null_ok);
