@@ -159,9 +159,14 @@ pub fn fen(board1: &str, board2: &str, rest: &str) -> String {
 /// does not (as root, or with `sudo -n`). On a machine where nothing can be installed (no
 /// apt-get, neither root nor password-less sudo) it prints that the test is skipped and returns
 /// `None`; under `CI=true` it never skips, and panics with the command to run if that fails.
+/// The tests of one binary run side by side, and apt-get fails at once while another holds its
+/// lock: one install at a time here, and apt-get waits for any other apt on the machine.
 pub fn ensure_installed(program: &str, package: &str) -> Option<String> {
     use std::path::Path;
     use std::process::Command;
+    use std::sync::Mutex;
+    static INSTALLING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = INSTALLING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if Path::new(program).exists() {
         return Some(program.to_string());
     }
@@ -173,7 +178,10 @@ pub fn ensure_installed(program: &str, package: &str) -> Option<String> {
         return None;
     }
     let prefix: &[&str] = if root { &[] } else { &["sudo", "-n"] };
-    for args in [&["apt-get", "update", "-q"][..], &["apt-get", "install", "-y", "-q", package][..]] {
+    let wait = "DPkg::Lock::Timeout=600";
+    for args in
+        [&["apt-get", "-o", wait, "update", "-q"][..], &["apt-get", "-o", wait, "install", "-y", "-q", package][..]]
+    {
         let all: Vec<&str> = prefix.iter().chain(args).copied().collect();
         let _ = Command::new(all[0]).args(&all[1..]).env("DEBIAN_FRONTEND", "noninteractive").output();
     }
