@@ -161,6 +161,13 @@ fn a_position_at_the_horizon_counts_as_one_node() {
 }
 
 #[test]
+fn a_node_limit_still_lets_depth_one_choose_the_move() {
+    let limits = Limits { nodes: Some(1), ..Limits::default() };
+    let info = search_with("normal", &variant("normal", &[]).start_fen, &limits, &Shared::new(4, 1)).unwrap();
+    assert!(info.depth == 1 && info.nodes > 1, "{info:?}");
+}
+
+#[test]
 fn a_node_limit_stops_the_search() {
     let limits = Limits { nodes: Some(20_000), ..Limits::default() };
     let info = search_with("normal", &variant("normal", &[]).start_fen, &limits, &Shared::new(4, 1)).unwrap();

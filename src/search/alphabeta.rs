@@ -123,6 +123,8 @@ pub(super) struct Worker<'a, W: Word, R: Evaluate<W>> {
     start: Instant,
     main: bool,
     nodes: u64,
+    /// This thread's node count at which it next looks at the clock, the limits and the signals.
+    next_poll: u64,
     unpublished: u64,
     seldepth: usize,
     pub(super) stopped: bool,
@@ -162,6 +164,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             start,
             main,
             nodes: 0,
+            next_poll: CHECK_EVERY,
             unpublished: 0,
             seldepth: 0,
             stopped: false,
@@ -203,11 +206,20 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         }
         let pondering = self.shared.pondering.load(Ordering::Relaxed);
         let out_of_time = !pondering && self.budget.is_some_and(|b| self.start.elapsed() >= b.hard);
-        out_of_time || self.limits.nodes.is_some_and(|n| self.total_nodes() >= n)
+        // A node limit lets the first iteration finish: a move chosen at depth 1 beats the first legal one.
+        let nodes_spent = self.iteration > 1 && self.limits.nodes.is_some_and(|n| self.total_nodes() >= n);
+        out_of_time || nodes_spent
     }
 
     fn poll(&mut self) {
         self.publish();
+        // A node limit is met exactly (with one thread): the next look comes at the latest at the
+        // node that reaches it.
+        let until_limit = match self.limits.nodes {
+            Some(limit) if self.main => limit.saturating_sub(self.total_nodes()).max(1),
+            _ => CHECK_EVERY,
+        };
+        self.next_poll = self.nodes + until_limit.min(CHECK_EVERY);
         // The main thread also gives up an iteration that a helper has finished already, but
         // not the search of a further best line, which only it makes.
         let overtaken =
@@ -221,7 +233,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         self.nodes += 1;
         self.unpublished += 1;
         self.seldepth = self.seldepth.max(ply);
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
+        if self.nodes >= self.next_poll {
             self.poll();
         }
     }
