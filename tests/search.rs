@@ -160,17 +160,21 @@ fn a_position_at_the_horizon_counts_as_one_node() {
     assert_eq!(best("normal", "k7/8/8/8/8/1p6/1P6/K7 w - - 0 1", 1).nodes, 2);
 }
 
+/// FIDE chess's start position searched to a node limit.
+fn start_searched_to(nodes: u64) -> Info {
+    let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+    search_with("normal", &variant("normal", &[]).start_fen, &limits, &Shared::new(4, 1)).expect("a move")
+}
+
 #[test]
 fn a_node_limit_still_lets_depth_one_choose_the_move() {
-    let limits = Limits { nodes: Some(1), ..Limits::default() };
-    let info = search_with("normal", &variant("normal", &[]).start_fen, &limits, &Shared::new(4, 1)).unwrap();
+    let info = start_searched_to(1);
     assert!(info.depth == 1 && info.nodes > 1, "{info:?}");
 }
 
 #[test]
 fn a_node_limit_stops_the_search() {
-    let limits = Limits { nodes: Some(20_000), ..Limits::default() };
-    let info = search_with("normal", &variant("normal", &[]).start_fen, &limits, &Shared::new(4, 1)).unwrap();
+    let info = start_searched_to(20_000);
     assert!(info.nodes <= 20_000 && !info.pv.is_empty(), "{info:?}");
 }
 
