@@ -18,7 +18,6 @@ import re
 import subprocess
 import sys
 
-MATE_CP = 2000
 SCORE = re.compile(r"^([+-]?)(M?)(\d+(?:\.\d+)?)/\d+")
 
 try:
@@ -26,6 +25,8 @@ try:
 except ImportError:
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "chess"], check=True)
     import chess.pgn
+
+from stockfish_labels import MATE_CP, label
 
 
 def centipawns(comment):
@@ -58,7 +59,7 @@ def main():
                         quiet = not board.is_capture(move) and move.promotion is None
                         if cp is not None and quiet and not board.is_check():
                             white_cp = cp if board.turn == chess.WHITE else -cp
-                            out.write(f"{board.fen()};{1 / (1 + 10 ** (-white_cp / 400)):.4f}\n")
+                            out.write(label(board.fen(), white_cp))
                             written += 1
                         board.push(move)
     print(f"{written} positions from {games} games written to {target}")

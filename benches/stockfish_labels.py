@@ -17,6 +17,11 @@ import sys
 MATE_CP = 2000
 
 
+def label(fen, white_cp):
+    """A data line for `vorpal tune`: the position and White's score as an expected score."""
+    return f"{fen};{1 / (1 + 10 ** (-white_cp / 400)):.4f}\n"
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__.strip().splitlines()[-1])
@@ -69,7 +74,7 @@ def main():
             cp = max(-MATE_CP, min(MATE_CP, cp))
             if fen.split()[1] == "b":
                 cp = -cp
-            out.write(f"{fen};{1 / (1 + 10 ** (-cp / 400)):.4f}\n")
+            out.write(label(fen, cp))
             written += 1
     send("quit")
     print(f"{written} positions written to {target}")
