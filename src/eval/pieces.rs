@@ -2,7 +2,7 @@
 //! colour of cells covers what one alone cannot), and rook-like riders on files without pawns.
 
 use super::Eval;
-use crate::geometry::{Bitboard, Cell, Layer, Word};
+use crate::geometry::{Bitboard, Cell, Layer, Square, Word};
 use crate::pieces::{ByColor, Color, Role};
 use crate::position::Position;
 use crate::variant::Variant;
@@ -60,6 +60,19 @@ impl PieceRoles {
         let (file, diagonal) = (line(0, 1), line(1, 1));
         let file_riders = pieces.iter().copied().filter(|&r| rides(r, file) && !rides(r, diagonal)).collect();
         PieceRoles { colour_bound, file_riders }
+    }
+
+    /// Whether each side's only piece besides pawns and kings is a colour-bound one, and the two
+    /// stand on cells of opposite colours.
+    pub(super) fn opposite_lone_bishops<W: Word>(&self, pos: &Position<W>, eval: &Eval<W>) -> bool {
+        let lone = |color: Color| {
+            let mut boards = pos.variant().geometry.all_layers().map(|l| (l, eval.pieces_only(pos, color, l)));
+            let (layer, pieces) = boards.find(|(_, pieces)| pieces.any())?;
+            let alone = pieces.count() == 1 && boards.all(|(_, others)| others.is_empty());
+            let role = pos.piece_at(Square::new(layer, pieces.lowest())).role();
+            (alone && self.colour_bound.contains(&role)).then(|| (pieces & eval.parity[0]).any())
+        };
+        matches!((lone(Color::White), lone(Color::Black)), (Some(w), Some(b)) if w != b)
     }
 
     /// The bishop pair and the open files, White's view, before (`[0]`) and in (`[1]`) the endgame.
