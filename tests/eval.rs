@@ -232,19 +232,16 @@ fn pawns_in_front_of_the_king_shelter_it() {
 /// term at 0 (before the scaling of drawish endings, which would shrink it in the bare endings
 /// these tests use).
 fn term_worth(term: &str, weight: i32, fen: &str) -> i32 {
-    let standard = |words: &str| {
-        let v = Config::builtin().variant_adjusted("normal", &[], &[("eval", words.to_string())]).unwrap();
-        let pos = position(&v, fen);
-        with_rules!(&v.family, |r| Eval::new(&v).standard(r, &pos))
-    };
-    standard(&format!("{term}:{weight}")) - standard(&format!("{term}:0"))
+    standard_adjusted("normal", &format!("{term}:{weight}"), fen)
+        - standard_adjusted("normal", &format!("{term}:0"), fen)
 }
 
 #[test]
 fn a_piece_a_pawn_attacks_is_threatened() {
-    // The pawn on e4 attacks the knight on d5; the knight's pawn d3 attacks nothing. Within a
-    // centipawn: the taper's division rounds toward zero.
-    assert!((term_worth("pawn_threat", 50, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1") - 50).abs() <= 1);
+    // The pawn on e4 attacks the knight on d5; the knight's pawn d3 attacks nothing. White's rook
+    // keeps the sum from crossing zero, where the taper's division, rounding toward zero, would
+    // take a centipawn off.
+    assert_eq!(term_worth("pawn_threat", 50, "4k3/8/8/3n4/4P3/8/8/R3K3 w - - 0 1"), 50);
     assert_eq!(term_worth("pawn_threat", 50, "4k3/8/8/3n4/8/3P4/8/4K3 w - - 0 1"), 0);
 }
 
@@ -404,9 +401,22 @@ fn inherited_values_skip_the_pieces_a_child_drops() {
 
 /// The evaluation of `fen` in variant `name` with some weights replaced.
 fn value_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
-    let v = Config::builtin().variant_adjusted(name, &[], &[("eval", eval_words.to_string())]).unwrap();
+    let v = adjusted(name, eval_words);
     let pos = position(&v, fen);
     with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v)))
+}
+
+/// The standard terms alone (what every family adds to, and before FIDE chess's scaling of
+/// drawish endings) of `fen` in variant `name` with its `eval` key adjusted by `eval_words`.
+fn standard_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
+    let v = adjusted(name, eval_words);
+    let pos = position(&v, fen);
+    with_rules!(&v.family, |r| Eval::new(&v).standard(r, &pos))
+}
+
+/// Built-in variant `name` with its `eval` key adjusted by `eval_words`.
+fn adjusted(name: &str, eval_words: &str) -> Arc<Variant> {
+    Config::builtin().variant_adjusted(name, &[], &[("eval", eval_words.to_string())]).unwrap()
 }
 
 #[test]
