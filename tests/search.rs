@@ -86,6 +86,18 @@ fn iterative_reduction<R: Rules<Narrow>>() -> bool {
     R::ITERATIVE_REDUCTION
 }
 
+fn exchange_pruning<R: Rules<Narrow>>() -> bool {
+    R::EXCHANGE_PRUNING
+}
+
+fn table_refines_eval<R: Rules<Narrow>>() -> bool {
+    R::TABLE_REFINES_EVAL
+}
+
+fn history_bonus<R: Rules<Narrow>>() -> (i32, i32) {
+    R::HISTORY_BONUS
+}
+
 fn delta_pruning<R: Evaluate<Narrow>>() -> bool {
     R::DELTA_PRUNING
 }
@@ -125,6 +137,22 @@ fn deeper_reductions_are_used_only_in_fide_chess_where_they_gained() {
 #[test]
 fn iterative_reduction_is_used_only_in_fide_chess_where_it_gained() {
     assert_eq!(in_each_family!(iterative_reduction), [true, false, false, false, false, false]);
+}
+
+#[test]
+fn exchange_pruning_is_used_only_in_fide_chess_where_it_gained() {
+    assert_eq!(in_each_family!(exchange_pruning), [true, false, false, false, false, false]);
+}
+
+#[test]
+fn the_table_refines_the_static_evaluation_only_in_fide_chess_where_it_gained() {
+    assert_eq!(in_each_family!(table_refines_eval), [true, false, false, false, false, false]);
+}
+
+#[test]
+fn the_larger_history_bonus_is_used_only_in_fide_chess_where_it_gained() {
+    let kept = (1, 400);
+    assert_eq!(in_each_family!(history_bonus), [(16, 1536), kept, kept, kept, kept, kept]);
 }
 
 #[test]

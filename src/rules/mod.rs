@@ -89,7 +89,7 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// often the threat, and quiescence does not see it.
     const RAZORING: bool = false;
 
-    /// Whether late quiet moves are reduced deeper (ln(depth) · ln(move) over 2 instead of 2.5):
+    /// Whether late quiet moves are reduced deeper (ln(depth) · ln(move) over 1.75 instead of 2.5):
     /// only where an SPRT showed a gain. In Alice it lost: a late quiet move that crosses to the
     /// other board is often the threat.
     const DEEPER_REDUCTIONS: bool = false;
@@ -98,6 +98,19 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// reduction): only where an SPRT showed a gain. Its ordering is a guess there, so a full
     /// depth search of it costs much and returns little.
     const ITERATIVE_REDUCTION: bool = false;
+
+    /// Whether the last plies drop moves that lose material by the static exchange (captures by
+    /// more than a margin per ply, quiet moves that cannot check by more than one per ply
+    /// squared): only where an SPRT showed a gain.
+    const EXCHANGE_PRUNING: bool = false;
+
+    /// Whether the prunings that trust the static evaluation take the table's score instead where
+    /// its bound says that is nearer the truth: only where an SPRT showed a gain.
+    const TABLE_REFINES_EVAL: bool = false;
+
+    /// A quiet move's history bonus for a cutoff: this many times depth², up to the cap. FIDE
+    /// chess rewards more, by SPRT; the other families keep the bonus they were tuned with.
+    const HISTORY_BONUS: (i32, i32) = (1, 400);
 
     /// The cells of `layer` that stop a rider there.
     #[inline]

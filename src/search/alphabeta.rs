@@ -1,6 +1,7 @@
-//! One thread's alpha-beta search: principal-variation search with null move, futility and
-//! late-move pruning, late-move reductions, check extensions, ordering by the static exchange,
-//! killers and history, and quiescence over the captures the exchange does not lose.
+//! One thread's alpha-beta search: principal-variation search with null move, futility,
+//! late-move, exchange and mate-distance pruning, late-move reductions, check extensions,
+//! ordering by the static exchange, killers and history, and quiescence over the captures the
+//! exchange does not lose.
 //!
 //! Null move and the futility and late-move prunings (which trust the static evaluation the same
 //! way) are used where the rules have check (FIDE, the Alice family, LMA) and in Monochrome. In
@@ -52,6 +53,12 @@ const RAZOR_BASE: i32 = 200;
 const IIR_DEPTH: i32 = 4;
 /// The depth up to which a node's late quiet moves are pruned by their number.
 const LATE_MOVE_DEPTH: i32 = 6;
+/// The depth up to which moves that lose by the static exchange are pruned.
+const EXCHANGE_DEPTH: i32 = 8;
+/// Per ply of depth left, what a capture may lose by the exchange before it is pruned.
+const CAPTURE_LOSS_MARGIN: i32 = 200;
+/// Per ply of depth left, squared, what a quiet move may lose by the exchange before it is pruned.
+const QUIET_LOSS_MARGIN: i32 = 25;
 /// How many moves of a node are picked one by one before the rest are sorted.
 const SELECTED_MOVES: usize = 3;
 /// Nodes between looks at the clock and the stop signal.
@@ -68,10 +75,10 @@ const BAD_CAPTURE: i32 = 700_000;
 const PROMOTION: i32 = 2_000_000;
 
 /// Late-move reductions by depth and move number (both capped at 63), worked out once: two
-/// logarithms per reduced move showed in the profile. ln(depth) · ln(move) over 2.5, or over 2
+/// logarithms per reduced move showed in the profile. ln(depth) · ln(move) over 2.5, or over 1.75
 /// for the families that reduce deeper ([`Rules::DEEPER_REDUCTIONS`]).
 static REDUCTIONS: Lazy<[[[u8; 64]; 64]; 2]> = Lazy::new(|| {
-    [2.5, 2.0].map(|divisor| {
+    [2.5, 1.75].map(|divisor| {
         std::array::from_fn(|d| {
             std::array::from_fn(|i| (0.5 + (d.max(1) as f64).ln() * (i.max(1) as f64).ln() / divisor) as u8)
         })
@@ -350,6 +357,14 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         if self.stopped {
             return 0;
         }
+        // Mate distance pruning: no line from here can beat a mate found nearer the root.
+        let beta = if ply > 0 { beta.min(MATE - ply as i32 - 1) } else { beta };
+        if ply > 0 {
+            alpha = alpha.max(-(MATE - ply as i32));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
         let pv_node = beta - alpha > 1;
         let key = pos.search_key::<R>();
         let entry = self.shared.tt.probe(key);
@@ -369,12 +384,21 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
 
         // The shallow prunings trust the static evaluation as null move does: only where check exists.
         let prunable = R::NULL_MOVE && !pv_node && !checked && (depth <= FUTILE_DEPTH || null_ok);
-        let stand = prunable.then(|| self.rules.evaluate(pos, self.eval));
-        self.static_evals[ply] = stand;
-        let improving = match (stand, ply.checked_sub(2).and_then(|p| self.static_evals[p])) {
+        let raw_stand = prunable.then(|| self.rules.evaluate(pos, self.eval));
+        self.static_evals[ply] = raw_stand;
+        let improving = match (raw_stand, ply.checked_sub(2).and_then(|p| self.static_evals[p])) {
             (Some(now), Some(before)) => now > before,
             _ => true,
         };
+        // The table's score, where its bound puts it nearer the truth than the static evaluation.
+        let stand = raw_stand.map(|s| match entry.filter(|e| R::TABLE_REFINES_EVAL && !is_mate(e.score)) {
+            Some(e) => match e.bound {
+                Bound::Exact => e.score,
+                Bound::Lower => s.max(e.score),
+                Bound::Upper => s.min(e.score),
+            },
+            None => s,
+        });
         // Late-move pruning, where the static evaluation is trusted (as futility is).
         let late_moves = stand.filter(|_| depth <= LATE_MOVE_DEPTH).map(|_| late_move_count(depth, improving));
         if let Some(stand) = stand.filter(|_| depth <= FUTILE_DEPTH && !is_mate(beta)) {
@@ -459,6 +483,19 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
                 quiet && !killer && late_moves.is_some_and(|n| legal_before >= n) && best > -(MATE - MAX_PLY as i32);
             if late && no_check {
                 continue;
+            }
+            // A move that loses material by the exchange is dropped at the last plies, once a
+            // move has kept the node from a loss.
+            if R::EXCHANGE_PRUNING && ply > 0 && !checked && depth <= EXCHANGE_DEPTH && best > -(MATE - MAX_PLY as i32)
+            {
+                let margin = if quiet {
+                    no_check.then_some(QUIET_LOSS_MARGIN * depth * depth)
+                } else {
+                    (ranked[picked].0 < FIRST_KILLER).then_some(CAPTURE_LOSS_MARGIN * depth)
+                };
+                if margin.is_some_and(|m| !exchange::wins_at_least(self.rules, pos, &self.eval.values, mv, -m)) {
+                    continue;
+                }
             }
             // A futile move that cannot give check is dropped unplayed once its legality is known
             // (it still counts as a legal move of the node).
@@ -557,7 +594,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply] = [Some(mv), self.killers[ply][0]];
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = (R::HISTORY_BONUS.0 * depth * depth).min(R::HISTORY_BONUS.1);
         let mut adjust = |index: usize, by: i32| {
             let h = &mut self.history[index];
             // Bounded, so history never outranks a capture or a killer.
