@@ -358,12 +358,14 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             return 0;
         }
         // Mate distance pruning: no line from here can beat a mate found nearer the root.
-        let beta = if ply > 0 { beta.min(MATE - ply as i32 - 1) } else { beta };
-        if ply > 0 {
+        let beta = if ply > 0 {
             alpha = alpha.max(-(MATE - ply as i32));
-            if alpha >= beta {
-                return alpha;
-            }
+            beta.min(MATE - ply as i32 - 1)
+        } else {
+            beta
+        };
+        if alpha >= beta {
+            return alpha;
         }
         let pv_node = beta - alpha > 1;
         let key = pos.search_key::<R>();
@@ -471,6 +473,8 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             }
             let quiet = mv.is_quiet();
             let killer = self.killers[ply].contains(&Some(mv));
+            // Whether a move has kept the node from a loss, after which the prunings may drop moves.
+            let saved = best > -(MATE - MAX_PLY as i32);
             let prunable = futile && legal_before > 0 && quiet && !killer;
             // A quiet move the threats rule out gives no check: no attack test once it is played.
             let no_check = quiet && {
@@ -479,19 +483,17 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             };
             // Late-move pruning drops a late quiet move that cannot give check, once a move has
             // kept the node from a loss.
-            let late =
-                quiet && !killer && late_moves.is_some_and(|n| legal_before >= n) && best > -(MATE - MAX_PLY as i32);
+            let late = quiet && !killer && late_moves.is_some_and(|n| legal_before >= n) && saved;
             if late && no_check {
                 continue;
             }
             // A move that loses material by the exchange is dropped at the last plies, once a
             // move has kept the node from a loss.
-            if R::EXCHANGE_PRUNING && ply > 0 && !checked && depth <= EXCHANGE_DEPTH && best > -(MATE - MAX_PLY as i32)
-            {
+            if R::EXCHANGE_PRUNING && ply > 0 && !checked && depth <= EXCHANGE_DEPTH && saved {
                 let margin = if quiet {
                     no_check.then_some(QUIET_LOSS_MARGIN * depth * depth)
                 } else {
-                    (ranked[picked].0 < FIRST_KILLER).then_some(CAPTURE_LOSS_MARGIN * depth)
+                    loses_by_exchange(ranked[picked].0).then_some(CAPTURE_LOSS_MARGIN * depth)
                 };
                 if margin.is_some_and(|m| !exchange::wins_at_least(self.rules, pos, &self.eval.values, mv, -m)) {
                     continue;
@@ -664,7 +666,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         for picked in 0..ranked.len() {
             let mv = pick(&mut ranked, picked);
             // A capture that loses material by the exchange on its cell cannot raise the standing score.
-            if !checked && (BAD_CAPTURE..SECOND_KILLER).contains(&ranked[picked].0) {
+            if !checked && loses_by_exchange(ranked[picked].0) {
                 continue;
             }
             // Delta pruning: a capture that cannot lift the score to alpha even with a margin.
@@ -739,6 +741,12 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             ranked.swap(0, best);
         }
     }
+}
+
+/// Whether a move's rank says it is a capture that loses material by the static exchange.
+#[inline]
+fn loses_by_exchange(rank: i32) -> bool {
+    (BAD_CAPTURE..SECOND_KILLER).contains(&rank)
 }
 
 /// Brings the best-ranked of the moves from `next` on to `next` and returns it (the first is
