@@ -109,8 +109,8 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     const TABLE_REFINES_EVAL: bool = false;
 
     /// A quiet move's history bonus for a cutoff: this many times depth², up to the cap. FIDE
-    /// and Alice Chess reward more, by SPRT; the other families keep the bonus they were tuned
-    /// with.
+    /// chess, the Alice family and LMA reward more, by SPRT; the other families keep the bonus
+    /// they were tuned with.
     const HISTORY_BONUS: (i32, i32) = (1, 400);
 
     /// The cells of `layer` that stop a rider there.
