@@ -39,7 +39,7 @@ impl<W: Word> Rules<W> for Alice {
     // bonus: +27.0 Elo together by SPRT in Alice Chess (H1 after 861 games).
     const ITERATIVE_REDUCTION: bool = true;
     const TABLE_REFINES_EVAL: bool = true;
-    const HISTORY_BONUS: (i32, i32) = (16, 1536);
+    const HISTORY_BONUS: (i32, i32) = super::LARGER_HISTORY_BONUS;
 
     /// With two boards and the transfer required, a capturer always crosses to the other board
     /// (the twin of the cell it took on, empty), so an exchange on a cell alternates boards: the

@@ -43,7 +43,7 @@ impl<W: Word> Rules<W> for Lma<W> {
     // bonus, as the Alice family took them: +24.4 ± 19.4 Elo together by SPRT in LMA (1,096 games).
     const ITERATIVE_REDUCTION: bool = true;
     const TABLE_REFINES_EVAL: bool = true;
-    const HISTORY_BONUS: (i32, i32) = (16, 1536);
+    const HISTORY_BONUS: (i32, i32) = super::LARGER_HISTORY_BONUS;
 
     /// The colour rule: same colour stays on the board; other colour lands on the twin.
     #[inline]

@@ -66,6 +66,10 @@ impl<W: Word> CheckThreats<W> {
     }
 }
 
+/// The larger history bonus ([`Rules::HISTORY_BONUS`]) that the families whose SPRT found it
+/// worth it share: 16 · depth², up to 1,536.
+pub const LARGER_HISTORY_BONUS: (i32, i32) = (16, 1536);
+
 /// The rules of one variant family, on masks of the word `W`: the hooks named after the clauses
 /// of RULES.md, and how a move is made ([`MoveEffects`]).
 pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
