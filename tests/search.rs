@@ -135,8 +135,8 @@ fn deeper_reductions_are_used_only_in_fide_chess_where_they_gained() {
 }
 
 #[test]
-fn iterative_reduction_is_used_only_in_fide_alice_and_lma_where_it_gained() {
-    assert_eq!(in_each_family!(iterative_reduction), [true, true, true, false, false, false]);
+fn iterative_reduction_is_used_in_every_family_but_monochrome_where_it_was_undecided() {
+    assert_eq!(in_each_family!(iterative_reduction), [true, true, true, false, true, true]);
 }
 
 #[test]
@@ -145,14 +145,14 @@ fn exchange_pruning_is_used_only_in_fide_chess_where_it_gained() {
 }
 
 #[test]
-fn the_table_refines_the_static_evaluation_only_in_fide_alice_and_lma_where_it_gained() {
-    assert_eq!(in_each_family!(table_refines_eval), [true, true, true, false, false, false]);
+fn the_table_refines_the_static_evaluation_in_every_family_but_monochrome() {
+    assert_eq!(in_each_family!(table_refines_eval), [true, true, true, false, true, true]);
 }
 
 #[test]
-fn the_larger_history_bonus_is_used_only_in_fide_alice_and_lma_where_it_gained() {
+fn the_larger_history_bonus_is_used_in_every_family_but_monochrome() {
     let (larger, kept) = ((16, 1536), (1, 400));
-    assert_eq!(in_each_family!(history_bonus), [larger, larger, larger, kept, kept, kept]);
+    assert_eq!(in_each_family!(history_bonus), [larger, larger, larger, kept, larger, larger]);
 }
 
 #[test]

@@ -35,11 +35,6 @@ impl<W: Word> Rules<W> for Alice {
     // A move that crosses to the other board is a threat a deeply reduced pass misses: reducing
     // 2 + depth/6 instead of 3 + depth/6 gained 41.5 Elo in Alice by SPRT (and lost in FIDE chess).
     const NULL_MOVE_REDUCTION: i32 = 2;
-    // FIDE chess's internal iterative reduction, table-refined evaluation and larger history
-    // bonus: +27.0 Elo together by SPRT in Alice Chess (H1 after 861 games).
-    const ITERATIVE_REDUCTION: bool = true;
-    const TABLE_REFINES_EVAL: bool = true;
-    const HISTORY_BONUS: (i32, i32) = super::LARGER_HISTORY_BONUS;
 
     /// With two boards and the transfer required, a capturer always crosses to the other board
     /// (the twin of the cell it took on, empty), so an exchange on a cell alternates boards: the

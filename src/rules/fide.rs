@@ -16,14 +16,10 @@ impl<W: Word> Rules<W> for Fide {
     const RAZORING: bool = true;
     // +24.5 Elo by SPRT in FIDE chess; it lost in Alice, and the other families are untried.
     const DEEPER_REDUCTIONS: bool = true;
-    // +23.8 Elo by SPRT in FIDE chess at 5 s + 0.05 s; the Alice family and LMA took it later.
-    const ITERATIVE_REDUCTION: bool = true;
-    // These three, with reductions over 1.75 instead of 2, mate-distance pruning and monotone
-    // moves tables: +60.4 Elo together by SPRT in FIDE chess; the Alice family and LMA took the
-    // last two later, the other families are untried.
+    // With the table's score for the prunings, the larger history bonus, reductions over 1.75
+    // instead of 2, mate-distance pruning and monotone moves tables: +60.4 Elo together by SPRT
+    // in FIDE chess.
     const EXCHANGE_PRUNING: bool = true;
-    const TABLE_REFINES_EVAL: bool = true;
-    const HISTORY_BONUS: (i32, i32) = super::LARGER_HISTORY_BONUS;
 
     /// A capturer stays on the board it captured on, so every capture of an exchange is there.
     #[inline]

@@ -39,11 +39,6 @@ impl<W: Word> MoveEffects<W> for Lma<W> {}
 impl<W: Word> Rules<W> for Lma<W> {
     // Vacating the king's twin square unblocks off-colour captures, so every move is tested.
     const DISCOVERY_ONLY: bool = false;
-    // FIDE chess's internal iterative reduction, table-refined evaluation and larger history
-    // bonus, as the Alice family took them: +24.4 ± 19.4 Elo together by SPRT in LMA (1,096 games).
-    const ITERATIVE_REDUCTION: bool = true;
-    const TABLE_REFINES_EVAL: bool = true;
-    const HISTORY_BONUS: (i32, i32) = super::LARGER_HISTORY_BONUS;
 
     /// The colour rule: same colour stays on the board; other colour lands on the twin.
     #[inline]

@@ -66,10 +66,6 @@ impl<W: Word> CheckThreats<W> {
     }
 }
 
-/// The larger history bonus ([`Rules::HISTORY_BONUS`]) that the families whose SPRT found it
-/// worth it share: 16 · depth², up to 1,536.
-pub const LARGER_HISTORY_BONUS: (i32, i32) = (16, 1536);
-
 /// The rules of one variant family, on masks of the word `W`: the hooks named after the clauses
 /// of RULES.md, and how a move is made ([`MoveEffects`]).
 pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
@@ -99,9 +95,9 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     const DEEPER_REDUCTIONS: bool = false;
 
     /// Whether a node without a table move is searched a ply shallower (internal iterative
-    /// reduction): only where an SPRT showed a gain. Its ordering is a guess there, so a full
-    /// depth search of it costs much and returns little.
-    const ITERATIVE_REDUCTION: bool = false;
+    /// reduction): its ordering is a guess there, so a full-depth search of it costs much and
+    /// returns little. Every family's SPRT but Monochrome's (undecided) showed a gain.
+    const ITERATIVE_REDUCTION: bool = true;
 
     /// Whether the last plies drop moves that lose material by the static exchange (captures by
     /// more than a margin per ply, quiet moves that cannot check by more than one per ply
@@ -109,13 +105,12 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     const EXCHANGE_PRUNING: bool = false;
 
     /// Whether the prunings that trust the static evaluation take the table's score instead where
-    /// its bound says that is nearer the truth: only where an SPRT showed a gain.
-    const TABLE_REFINES_EVAL: bool = false;
+    /// its bound says that is nearer the truth (tested together with internal iterative reduction).
+    const TABLE_REFINES_EVAL: bool = true;
 
-    /// A quiet move's history bonus for a cutoff: this many times depth², up to the cap. FIDE
-    /// chess, the Alice family and LMA reward more, by SPRT; the other families keep the bonus
-    /// they were tuned with.
-    const HISTORY_BONUS: (i32, i32) = (1, 400);
+    /// A quiet move's history bonus for a cutoff: this many times depth², up to the cap (tested
+    /// together with internal iterative reduction; Monochrome keeps depth² up to 400).
+    const HISTORY_BONUS: (i32, i32) = (16, 1536);
 
     /// The cells of `layer` that stop a rider there.
     #[inline]

@@ -1,7 +1,7 @@
 //! One thread's alpha-beta search: principal-variation search with null move, futility,
-//! late-move, exchange and mate-distance pruning, late-move reductions, check extensions,
-//! ordering by the static exchange, killers and history, and quiescence over the captures the
-//! exchange does not lose.
+//! late-move, exchange and mate-distance pruning, late-move and internal iterative reductions,
+//! check extensions, ordering by the static exchange, killers and history, and quiescence over
+//! the captures the exchange does not lose.
 //!
 //! Null move and the futility and late-move prunings (which trust the static evaluation the same
 //! way) are used where the rules have check (FIDE, the Alice family, LMA) and in Monochrome. In
