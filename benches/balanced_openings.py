@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Writes balanced openings of a variant as FENs, one per line: random plies from the start
-position, each kept when Vorpal's search to DEPTH scores it within MAXCP centipawns of equal.
+position, each kept when a search to DEPTH scores it within MAXCP centipawns of equal.
 
 Usage: benches/balanced_openings.py VARIANT COUNT [PLIES] [DEPTH] [MAXCP] [SEED] > FILE.epd
-(defaults: 6 plies, depth 8, 40 cp, seed 1). Needs target/release/vorpal (cargo build --release).
+(defaults: 6 plies, depth 8, 40 cp, seed 1). The judge is target/release/vorpal (cargo build
+--release), or the UCI engine ENGINE names (ENGINE=/usr/games/stockfish for FIDE chess, judged
+by a stronger engine than Vorpal).
 """
+import os
 import random
 import subprocess
 import sys
@@ -18,7 +21,8 @@ def main():
     given = [int(a) for a in sys.argv[3:7]]
     plies, depth, max_cp, seed = given + defaults[len(given):]
     rng = random.Random(seed)
-    engine = subprocess.Popen(["target/release/vorpal"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    judge = os.environ.get("ENGINE", "target/release/vorpal")
+    engine = subprocess.Popen([judge], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def send(line):
         engine.stdin.write(line + "\n")
@@ -29,17 +33,18 @@ def main():
         while True:
             line = engine.stdout.readline()
             if not line:
-                sys.exit("vorpal stopped answering")
+                sys.exit(f"{judge} stopped answering")
             lines.append(line.strip())
             if line.startswith(prefix):
                 return lines
 
     send("uci")
     until("uciok")
-    send(f"setoption name UCI_Variant value {variant}")
+    if variant != "normal":
+        send(f"setoption name UCI_Variant value {variant}")
     send("isready")
     if any("error" in line for line in until("readyok")):
-        sys.exit(f"vorpal does not know the variant {variant}")
+        sys.exit(f"{judge} does not know the variant {variant}")
     seen, tries = set(), 0
     while len(seen) < count and tries < 50 * count:
         tries += 1

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Vorpal against Stockfish held to a strength (`UCI_LimitStrength`, `UCI_Elo`) in FIDE chess:
 # one thread and 16 MB of hash each, two games at a time (CONCURRENCY=N for another number),
-# openings of 6 random plies.
+# every opening of benches/openings/normal.epd (6 random plies that Stockfish scores level)
+# played with both colours in random order; OPENINGS=random plays 6 random plies instead, as
+# the runs up to 2026-11-28 did.
 # Installs Debian's stockfish when it is missing. Writes the PGN and the match output into
 # benches/results/.
 # Usage: benches/vs_stockfish.sh [ELO] [GAMES] [TC]   (defaults: 2400, 100 games, 10+0.1)
@@ -16,10 +18,15 @@ cargo build --release --quiet
 vorpal=target/vorpal-vs-stockfish-$$
 cp target/release/vorpal "$vorpal"
 trap 'rm -f "$vorpal"' EXIT
+if [ "${OPENINGS:-balanced}" = random ]; then
+  openings=(--random-plies 6)
+else
+  openings=(--openings "file=benches/openings/normal.epd order=random")
+fi
 mkdir -p benches/results
 out=benches/results/vs-stockfish-$elo-$games-$tc-$(date +%Y-%m-%d-%H%M)
 $vorpal match --variant normal --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
   --engine "$vorpal name=Vorpal option.Hash=16 option.Threads=1" \
   --engine "$stockfish name=Stockfish-$elo option.Hash=16 option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=$elo" \
-  --random-plies 6 --seed "$RANDOM" --pgn "$out.pgn" | tee "$out.txt"
+  "${openings[@]}" --seed "$RANDOM" --pgn "$out.pgn" | tee "$out.txt"
 echo "PGN: $out.pgn, output: $out.txt"
