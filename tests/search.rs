@@ -82,20 +82,8 @@ fn deeper_reductions<R: Rules<Narrow>>() -> bool {
     R::DEEPER_REDUCTIONS
 }
 
-fn iterative_reduction<R: Rules<Narrow>>() -> bool {
-    R::ITERATIVE_REDUCTION
-}
-
 fn exchange_pruning<R: Rules<Narrow>>() -> bool {
     R::EXCHANGE_PRUNING
-}
-
-fn table_refines_eval<R: Rules<Narrow>>() -> bool {
-    R::TABLE_REFINES_EVAL
-}
-
-fn history_bonus<R: Rules<Narrow>>() -> (i32, i32) {
-    R::HISTORY_BONUS
 }
 
 fn delta_pruning<R: Evaluate<Narrow>>() -> bool {
@@ -135,24 +123,8 @@ fn deeper_reductions_are_used_only_in_fide_chess_where_they_gained() {
 }
 
 #[test]
-fn iterative_reduction_is_used_in_every_family_but_monochrome_where_it_was_undecided() {
-    assert_eq!(in_each_family!(iterative_reduction), [true, true, true, false, true, true]);
-}
-
-#[test]
 fn exchange_pruning_is_used_only_in_fide_chess_where_it_gained() {
     assert_eq!(in_each_family!(exchange_pruning), [true, false, false, false, false, false]);
-}
-
-#[test]
-fn the_table_refines_the_static_evaluation_in_every_family_but_monochrome() {
-    assert_eq!(in_each_family!(table_refines_eval), [true, true, true, false, true, true]);
-}
-
-#[test]
-fn the_larger_history_bonus_is_used_in_every_family_but_monochrome() {
-    let (larger, kept) = ((16, 1536), (1, 400));
-    assert_eq!(in_each_family!(history_bonus), [larger, larger, larger, kept, larger, larger]);
 }
 
 #[test]

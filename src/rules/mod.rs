@@ -94,23 +94,10 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// other board is often the threat.
     const DEEPER_REDUCTIONS: bool = false;
 
-    /// Whether a node without a table move is searched a ply shallower (internal iterative
-    /// reduction): its ordering is a guess there, so a full-depth search of it costs much and
-    /// returns little. Every family's SPRT but Monochrome's (undecided) showed a gain.
-    const ITERATIVE_REDUCTION: bool = true;
-
     /// Whether the last plies drop moves that lose material by the static exchange (captures by
     /// more than a margin per ply, quiet moves that cannot check by more than one per ply
     /// squared): only where an SPRT showed a gain.
     const EXCHANGE_PRUNING: bool = false;
-
-    /// Whether the prunings that trust the static evaluation take the table's score instead where
-    /// its bound says that is nearer the truth (tested together with internal iterative reduction).
-    const TABLE_REFINES_EVAL: bool = true;
-
-    /// A quiet move's history bonus for a cutoff: this many times depth², up to the cap (tested
-    /// together with internal iterative reduction; Monochrome keeps depth² up to 400).
-    const HISTORY_BONUS: (i32, i32) = (16, 1536);
 
     /// The cells of `layer` that stop a rider there.
     #[inline]

@@ -55,11 +55,6 @@ impl<W: Word> Rules<W> for Monochrome<W> {
     /// as where check exists. After a pass the passer's last move still forbids its reversal one
     /// ply too long: a narrower search, never an illegal move, since the root never passes.
     const NULL_MOVE: bool = true;
-    // The other families' internal iterative reduction, table-refined evaluation and larger
-    // history bonus were undecided here (+54.3 ± 38.0 Elo over 258 games by SPRT, LLR 2.47).
-    const ITERATIVE_REDUCTION: bool = false;
-    const TABLE_REFINES_EVAL: bool = false;
-    const HISTORY_BONUS: (i32, i32) = (1, 400);
 
     /// Pieces move as in FIDE chess; enemies stand only in the other half, so captures happen there.
     #[inline]

@@ -49,7 +49,9 @@ const RAZOR_DEPTH: i32 = 3;
 const RAZOR_MARGIN: i32 = 150;
 /// The part of the razoring margin that does not grow with depth.
 const RAZOR_BASE: i32 = 200;
-/// The depth from which a node without a table move is searched a ply shallower.
+/// The depth from which a node without a table move is searched a ply shallower (internal
+/// iterative reduction): its ordering is a guess there, so a full-depth search of it costs much
+/// and returns little.
 const IIR_DEPTH: i32 = 4;
 /// The depth up to which a node's late quiet moves are pruned by their number.
 const LATE_MOVE_DEPTH: i32 = 6;
@@ -59,6 +61,11 @@ const EXCHANGE_DEPTH: i32 = 8;
 const CAPTURE_LOSS_MARGIN: i32 = 200;
 /// Per ply of depth left, squared, what a quiet move may lose by the exchange before it is pruned.
 const QUIET_LOSS_MARGIN: i32 = 25;
+/// A quiet move's history bonus for a cutoff is this many times depth², up to the cap: large
+/// enough that the table follows the latest cutoffs fast.
+const HISTORY_BONUS_PER_DEPTH_SQUARED: i32 = 16;
+/// The cap of a history bonus.
+const HISTORY_BONUS_CAP: i32 = 1536;
 /// How many moves of a node are picked one by one before the rest are sorted.
 const SELECTED_MOVES: usize = 3;
 /// Nodes between looks at the clock and the stop signal.
@@ -382,7 +389,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             }
         }
         let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
-        let depth = if R::ITERATIVE_REDUCTION && depth >= IIR_DEPTH && !tt_move.is_some() { depth - 1 } else { depth };
+        let depth = if depth >= IIR_DEPTH && !tt_move.is_some() { depth - 1 } else { depth };
 
         // The shallow prunings trust the static evaluation as null move does: only where check exists.
         let prunable = R::NULL_MOVE && !pv_node && !checked && (depth <= FUTILE_DEPTH || null_ok);
@@ -393,7 +400,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             _ => true,
         };
         // The table's score, where its bound puts it nearer the truth than the static evaluation.
-        let stand = raw_stand.map(|s| match entry.filter(|e| R::TABLE_REFINES_EVAL && !is_mate(e.score)) {
+        let stand = raw_stand.map(|s| match entry.filter(|e| !is_mate(e.score)) {
             Some(e) => match e.bound {
                 Bound::Exact => e.score,
                 Bound::Lower => s.max(e.score),
@@ -596,7 +603,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply] = [Some(mv), self.killers[ply][0]];
         }
-        let bonus = (R::HISTORY_BONUS.0 * depth * depth).min(R::HISTORY_BONUS.1);
+        let bonus = (HISTORY_BONUS_PER_DEPTH_SQUARED * depth * depth).min(HISTORY_BONUS_CAP);
         let mut adjust = |index: usize, by: i32| {
             let h = &mut self.history[index];
             // Bounded, so history never outranks a capture or a killer.
