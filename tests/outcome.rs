@@ -31,6 +31,36 @@ fn fifty_move_rule_and_threefold_repetition_draw() {
 }
 
 #[test]
+fn fide_too_little_material_to_mate_draws_at_once() {
+    let draw = Some("1/2-1/2 (insufficient material)");
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/3N4/8/8/4K3 b - - 0 1",
+        "4k3/8/8/8/3b4/8/8/4K3 w - - 0 1",
+        // Bishops alone, every one on a dark cell, however many.
+        "4kb2/8/8/8/3B4/8/8/B3K3 w - - 0 1",
+    ] {
+        assert_eq!(outcome("normal", fen, &[]).as_deref(), draw, "{fen}");
+    }
+    // A mate can still be helped along: bishops on both colours, two knights, knight and bishop,
+    // a pawn.
+    for fen in [
+        "4k3/8/8/8/3B4/8/8/1B2K3 w - - 0 1",
+        "2b1k3/8/8/8/3B4/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/3N4/8/8/1N2K3 w - - 0 1",
+        "4k3/8/8/8/3N4/8/8/1b2K3 w - - 0 1",
+        "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1",
+    ] {
+        assert_eq!(outcome("normal", fen, &[]), None, "{fen}");
+    }
+    // The capture that leaves a lone knight ends the game, in Chess960 too.
+    assert_eq!(outcome("normal", "4k3/8/8/8/8/8/3r4/3NK3 w - - 0 1", &["e1d2"]).as_deref(), draw);
+    assert_eq!(outcome("fischerandom", "4k3/8/8/8/8/8/3r4/3NK3 w - - 0 1", &["e1d2"]).as_deref(), draw);
+    // Only FIDE chess's family: a lone bishop is not a dead draw by the other families' rules here.
+    assert_eq!(outcome("alice", "4k3/8/8/8/3B4/8/8/4K3|8/8/8/8/8/8/8/8 w - - 0 1", &[]), None);
+}
+
+#[test]
 fn the_search_sees_a_repetition_as_the_rules_count_it() {
     // Kings and a rook wandering at random repeat positions often; the search's quick test
     // must agree with the full count at every ply, in one-board and two-board variants.

@@ -1,5 +1,5 @@
-//! Whether a game is over at a position: the family's own ends, then no legal move, the
-//! 50-move rule and repetition. It needs the move generator, so it lives above it; the results
+//! Whether a game is over at a position: the family's own ends, then no legal move, too little
+//! material to mate, the 50-move rule and repetition. It needs the move generator, so it lives above it; the results
 //! and their reasons are the rules' ([`crate::rules::Outcome`]).
 
 use super::legal;
@@ -23,6 +23,9 @@ pub fn outcome<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>) -> Option
     legal(rules, pos, &mut moves);
     if moves.is_empty() {
         return Some(rules.no_moves(pos));
+    }
+    if rules.insufficient_material(pos) {
+        return Some(rules.drawn(pos, Reason::InsufficientMaterial));
     }
     if pos.halfmove() >= 100 {
         return Some(rules.drawn(pos, Reason::FiftyMoves));

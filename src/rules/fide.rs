@@ -74,6 +74,25 @@ impl<W: Word> Rules<W> for Fide {
         Some(cells)
     }
 
+    /// No pawn, and besides the kings one knight or bishop at most, or only bishops, all on cells
+    /// of one colour: no sequence of legal moves can mate (a dead position by FIDE's Laws).
+    fn insufficient_material(&self, pos: &Position<W>) -> bool {
+        let variant = pos.variant();
+        let layer = Layer::FIRST;
+        let kings = variant
+            .king
+            .map_or(Bitboard::EMPTY, |k| pos.pieces(Color::White, k, layer) | pos.pieces(Color::Black, k, layer));
+        let others = pos.occupied(layer) & !kings;
+        let moves_as =
+            |cell, betza: &str| variant.pieces[pos.piece_at(Square::new(layer, cell)).role().index()].betza == betza;
+        if others.into_iter().any(|c| !moves_as(c, "N") && !moves_as(c, "B")) {
+            return false;
+        }
+        let bishops = others.into_iter().filter(|&c| moves_as(c, "B")).fold(Bitboard::EMPTY, |b, c| b.with(c));
+        let one_colour = [0, 1].into_iter().any(|p| (bishops & !variant.geometry.colour_mask(p)).is_empty());
+        others.count() <= 1 || (bishops == others && one_colour)
+    }
+
     fn castle_attacked(&self, pos: &Position<W>, sq: Square, by: Color, king: Square) -> bool {
         is_attacked(pos, sq.layer(), sq.cell(), by, blockers_without(pos, sq.layer(), king))
     }

@@ -196,6 +196,12 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
         None
     }
 
+    /// Whether neither side has the material left to mate by any sequence of legal moves, so
+    /// that the game is drawn at once. Only the arbiter asks: the search and perft play on.
+    fn insufficient_material(&self, _pos: &Position<W>) -> bool {
+        false
+    }
+
     /// The result when the side to move has no legal move.
     fn no_moves(&self, pos: &Position<W>) -> Outcome {
         if in_check(self, pos, pos.side()) {

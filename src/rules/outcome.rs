@@ -25,6 +25,8 @@ pub enum Reason {
     FiftyMoves,
     /// The same position a third time.
     Repetition,
+    /// Neither side can ever mate (too little material).
+    InsufficientMaterial,
 }
 
 impl fmt::Display for Reason {
@@ -38,6 +40,7 @@ impl fmt::Display for Reason {
             Reason::HalfEmptied => "a half of the board is empty",
             Reason::FiftyMoves => "50-move rule",
             Reason::Repetition => "threefold repetition",
+            Reason::InsufficientMaterial => "insufficient material",
         })
     }
 }
@@ -75,6 +78,7 @@ impl Outcome {
             (Reason::HalfEmptied, _) => "A half of the board is empty".into(),
             (Reason::FiftyMoves, _) => "50-move rule".into(),
             (Reason::Repetition, _) => "3-fold repetition".into(),
+            (Reason::InsufficientMaterial, _) => "Insufficient material".into(),
             (reason, _) => reason.to_string(),
         };
         if !pos.variant().family.scores_captures() {
