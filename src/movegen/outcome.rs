@@ -1,6 +1,6 @@
 //! Whether a game is over at a position: the family's own ends, then no legal move, too little
-//! material to mate, the 50-move rule and repetition. It needs the move generator, so it lives above it; the results
-//! and their reasons are the rules' ([`crate::rules::Outcome`]).
+//! material to mate, the 50-move rule and repetition. It needs the move generator, so it lives
+//! above it; the results and their reasons are the rules' ([`crate::rules::Outcome`]).
 
 use super::legal;
 use crate::geometry::Word;
