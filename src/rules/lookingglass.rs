@@ -22,6 +22,9 @@ impl<W: Word> Rules<W> for LookingGlass {
     const DISCOVERY_ONLY: bool = false;
     const KING_CAPTURE: bool = true;
 
+    // Accepted by SPRT in Looking-Glass (docs/search.md).
+    const DEEPER_REDUCTIONS: bool = true;
+
     #[inline]
     fn transfer(&self, pos: &Position<W>, from: Square, t: Targets<W>, emit: &mut impl FnMut(Square, Option<Square>)) {
         transfer(pos, Transfer::StayWhenBlocked, 2, from, t, emit);
