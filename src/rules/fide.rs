@@ -12,9 +12,11 @@ impl<W: Word> MoveEffects<W> for Fide {}
 
 impl<W: Word> Rules<W> for Fide {
     const DISCOVERY_ONLY: bool = true;
-    // +34.5 Elo by SPRT in FIDE chess; it lost in Alice, and the other families are untried.
+    // +34.5 Elo by SPRT in FIDE chess; it lost in Alice, and with deeper reductions it gained
+    // nothing in LMA.
     const RAZORING: bool = true;
-    // +24.5 Elo by SPRT in FIDE chess; it lost in Alice, and the other families are untried.
+    // +24.5 Elo by SPRT in FIDE chess and +46.6 in Looking-Glass; it lost in Alice, and with
+    // razoring it gained nothing in LMA.
     const DEEPER_REDUCTIONS: bool = true;
     // With the table's score for the prunings, the larger history bonus, reductions over 1.75
     // instead of 2, mate-distance pruning and monotone moves tables: +60.4 Elo together by SPRT
