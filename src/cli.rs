@@ -338,7 +338,7 @@ pub enum Command {
         /// Move only these numbers (term names and piece letters, comma-separated); the rest stay.
         #[arg(long, value_name = "NAMES", value_delimiter = ',')]
         only: Vec<String>,
-        /// Also fit each piece's bonuses by rank, by file and by moves (engine.ini's `squares`).
+        /// Also fit each piece's bonuses by rank, by file, by cell and by moves (engine.ini's `squares`).
         #[arg(long)]
         squares: bool,
     },

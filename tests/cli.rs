@@ -284,35 +284,30 @@ fn tune_reads_expected_scores_as_well_as_results() {
 
 #[test]
 fn tune_fits_square_bonuses_that_engine_ini_reads_back() {
-    // A knight on the fifth rank is worth far more here than one at home.
-    let text = "4k3/8/8/4N3/8/8/8/4K3 w - - 0 1;0.9500\n\
-                4k3/8/8/8/8/8/8/N3K3 w - - 0 1;0.6000\n\
-                4k3/8/8/8/8/8/8/1N2K3 w - - 0 1;0.6200\n";
+    // A knight on the fifth rank is worth far more here than one at home. A pawn each, so that
+    // the scaling of a lone minor piece's ending does not round the tuner's steps away.
+    let text = "4k3/p7/8/4N3/8/8/P7/4K3 w - - 0 1;0.9500\n\
+                4k3/p7/8/8/8/8/P7/N3K3 w - - 0 1;0.6000\n\
+                4k3/p7/8/8/8/8/P7/1N2K3 w - - 0 1;0.6200\n";
     let data = temp_file("tune-squares.txt", text);
     // FIDE chess without its tables, so that the fit starts from none.
     let ini = temp_file("tune-squares.ini", "[bare:normal]\nsquares =\n");
     let (ini, data) = (ini.to_str().unwrap(), data.to_str().unwrap());
-    let args = [
-        "--config",
-        ini,
-        "tune",
-        "--variant",
-        "bare",
-        "--data",
-        data,
-        "--rounds",
-        "3",
-        "--squares",
-        "--only",
-        "N.rank",
-    ];
-    let o = vorpal(&args);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let line = stdout(&o).lines().find(|l| l.starts_with("squares = N.rank:")).unwrap().to_string();
-    let config = vorpal::config::Config::with_text("tuned.ini", &format!("[tuned:normal]\n{line}\n")).unwrap();
-    let bonus = &config.variant("tuned", &[]).unwrap().eval.squares[1];
+    let tuned = |table: &str| {
+        let args = ["--config", ini, "tune", "--variant", "bare", "--data", data, "--rounds", "3", "--squares"];
+        let o = vorpal(&[&args[..], &["--only", table]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        let line = stdout(&o).lines().find(|l| l.starts_with(&format!("squares = {table}:"))).unwrap().to_string();
+        let config = vorpal::config::Config::with_text("tuned.ini", &format!("[tuned:normal]\n{line}\n")).unwrap();
+        (config.variant("tuned", &[]).unwrap().eval.squares[1].clone(), line)
+    };
+    let (bonus, line) = tuned("N.rank");
     assert!(bonus.ranks[4][1] > bonus.ranks[0][1], "{line}");
-    assert!(bonus.files.is_empty(), "{line}");
+    assert!(bonus.files.is_empty() && bonus.cells.is_empty(), "{line}");
+    // By cell, rank by rank from the first: e5 is the 37th, a1 the first.
+    let (bonus, line) = tuned("N.cell");
+    assert!(bonus.cells[4 * 8 + 4][1] > bonus.cells[0][1], "{line}");
+    assert!(bonus.ranks.is_empty(), "{line}");
 }
 
 #[test]

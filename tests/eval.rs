@@ -350,6 +350,20 @@ fn engine_ini_squares_add_bonuses_by_rank_and_file() {
 }
 
 #[test]
+fn engine_ini_squares_add_bonuses_by_cell() {
+    // One pair per cell, rank by rank from the owner's side: the 28th pair is d4 for White and
+    // d5 for Black; it adds to the rank and file tables.
+    let mut pairs = vec!["0/0"; 64];
+    pairs[3 * 8 + 3] = "30/30";
+    let cells = format!("N.cell:{}", pairs.join(","));
+    assert_eq!(squares_worth(&cells, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 30);
+    assert_eq!(squares_worth(&cells, "4k3/8/8/3n4/8/8/8/4K3 b - - 0 1"), 30);
+    assert_eq!(squares_worth(&cells, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1"), 0);
+    let ranks = "N.rank:0/0,0/0,0/0,40/40,0/0,0/0,0/0,0/0";
+    assert_eq!(squares_worth(&format!("{cells} {ranks}"), "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 70);
+}
+
+#[test]
 fn engine_ini_squares_add_bonuses_by_the_moves_a_piece_has() {
     // One pair per count of cells from none; a count past the table takes its last pair.
     let moves = "N.moves:0/0,10/10,20/20,30/30";
@@ -372,6 +386,8 @@ fn engine_ini_names_a_bad_square_bonus() {
         err.contains("test.ini:2") && err.contains("'N.rank' needs 8 OPENING/ENDGAME pairs, one per rank, got 2"),
         "{err}"
     );
+    let err = bad("N.cell:1/1,2/2");
+    assert!(err.contains("'N.cell' needs 64 OPENING/ENDGAME pairs, one per cell, got 2"), "{err}");
     let err = bad("N.diagonal:1/1");
     assert!(err.contains("expected LETTER.rank:OPENING/ENDGAME") && err.contains("'N.diagonal:1/1'"), "{err}");
     let err = bad("Z.file:0/0,0/0,0/0,0/0,0/0,0/0,0/0,0/0");

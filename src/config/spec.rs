@@ -440,8 +440,9 @@ fn eval_data(keys: &Keys, pieces: &[PieceType], geometry: &Geometry) -> Result<E
 }
 
 /// Reads `squares`' items into `into` (per role): `LETTER.rank:OPENING/ENDGAME,…` (one pair per
-/// rank from its owner's side), `LETTER.file:…` (one per file) or `LETTER.moves:…` (one per count
-/// of cells it can move to, from 0, as many as wanted); a later item replaces an earlier.
+/// rank from its owner's side), `LETTER.file:…` (one per file), `LETTER.cell:…` (one per cell,
+/// rank by rank from its owner's side) or `LETTER.moves:…` (one per count of cells it can move to,
+/// from 0, as many as wanted); a later item replaces an earlier.
 fn square_bonuses(
     text: &str,
     pieces: &[PieceType],
@@ -452,7 +453,7 @@ fn square_bonuses(
     for item in text.split_whitespace() {
         let bad = || {
             format!(
-                "expected LETTER.rank:OPENING/ENDGAME,…, LETTER.file:… or LETTER.moves:… like N.file:-20/-10,…, got '{item}'"
+                "expected LETTER.rank:OPENING/ENDGAME,…, LETTER.file:…, LETTER.cell:… or LETTER.moves:… like N.file:-20/-10,…, got '{item}'"
             )
         };
         let (head, list) = item.split_once(':').ok_or_else(bad)?;
@@ -464,6 +465,7 @@ fn square_bonuses(
         let count = match axis {
             "rank" => Some(ranks),
             "file" => Some(files),
+            "cell" => Some(ranks * files),
             "moves" => None,
             _ => return Err(bad()),
         };
@@ -482,6 +484,7 @@ fn square_bonuses(
         match pieces.iter().position(|p| p.letter == letter) {
             Some(role) if axis == "rank" => into[role].ranks = pairs,
             Some(role) if axis == "file" => into[role].files = pairs,
+            Some(role) if axis == "cell" => into[role].cells = pairs,
             Some(role) => into[role].moves = pairs,
             None if inherited => {}
             None => return Err(format!("'{letter}' is not one of the pieces")),

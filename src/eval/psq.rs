@@ -81,7 +81,7 @@ pub fn piece_square<W: Word>(variant: &Variant<W>) -> PieceSquare {
                         .eval
                         .squares
                         .get(role.index())
-                        .map_or([0, 0], |b| b.at(advance as usize, g.file(cell) as usize));
+                        .map_or([0, 0], |b| b.at(advance as usize, g.file(cell) as usize, g.files as usize));
                     let (mg, eg) = (mg + bonus[0], eg + bonus[1]);
                     let sign = if color == Color::White { 1 } else { -1 };
                     let sq = Square::new(layer, cell);

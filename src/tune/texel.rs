@@ -29,7 +29,7 @@ pub struct Tune {
     pub rounds: usize,
     /// When not empty, the only numbers to move (term names, piece letters); the rest stay.
     pub only: Vec<String>,
-    /// Also fit each piece's bonuses by rank, by file and by moves (engine.ini's `squares`).
+    /// Also fit each piece's bonuses by rank, by file, by cell and by moves (engine.ini's `squares`).
     pub squares: bool,
 }
 
@@ -40,21 +40,23 @@ struct Knob {
     key: &'static str,
     /// The piece's letter, the term's name or the piece's table (`N.rank`).
     name: String,
-    /// In a table, the entry: rank, file or count of moves × 2, plus 1 for the endgame's number.
+    /// In a table, the entry: rank, file, cell or count of moves × 2, plus 1 for the endgame's
+    /// number.
     slot: usize,
+    /// In a table, how progress names the entry: a rank or file from 1, a cell as White sees
+    /// it (`e4`), a count of moves from none.
+    entry: String,
     value: i32,
     /// The step tried each way.
     step: i32,
 }
 
 impl Knob {
-    /// How progress names it: `N:330`, `mobility:4`, `N.rank 4 endgame:12`.
+    /// How progress names it: `N:330`, `mobility:4`, `N.rank 4 endgame:12`, `N.cell e4 opening:8`.
     fn label(&self) -> String {
         if self.key == "squares" {
             let phase = ["opening", "endgame"][self.slot % 2];
-            // Ranks and files count from 1, moves from none.
-            let first = if self.name.ends_with(".moves") { 0 } else { 1 };
-            format!("{} {} {phase}:{}", self.name, self.slot / 2 + first, self.value)
+            format!("{} {} {phase}:{}", self.name, self.entry, self.value)
         } else {
             format!("{}:{}", self.name, self.value)
         }
@@ -134,36 +136,60 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
         let additions: Vec<(&str, String)> = KEYS.iter().map(|&key| (key, words(knobs, key, true))).collect();
         config.variant_adjusted(&settings.variant, &[], &additions).map_err(|e| e.to_string())
     };
-    let base_scores = scores(&build(&knobs)?, &data);
-    let scale = fit_scale(&base_scores, &data);
-    let error_of = |knobs: &[Knob]| -> Result<f64, String> { Ok(error(&scores(&build(knobs)?, &data), &data, scale)) };
-    let before = error(&base_scores, &data, scale);
-    let mut best = before;
-    // A number that changes no position's evaluation (a term of another family) is left alone.
-    let mut live: Vec<usize> = Vec::new();
+    let all: Vec<usize> = (0..data.len()).collect();
+    let mut current = scores(&build(&knobs)?, &data, &all);
+    let scale = fit_scale(&current, &data);
+    let before = error(&current, &data, scale);
+    // A number that changes no position's evaluation (a term of another family) is left alone;
+    // the others keep the positions they change, and a move of one re-evaluates only those.
+    let mut live: Vec<(usize, Vec<usize>)> = Vec::new();
     for i in (0..knobs.len()).filter(|&i| settings.only.is_empty() || settings.only.contains(&knobs[i].name)) {
         let mut moved = knobs.clone();
         moved[i].value += moved[i].step;
-        if scores(&build(&moved)?, &data) != base_scores {
-            live.push(i);
+        let changed = scores(&build(&moved)?, &data, &all);
+        let touched: Vec<usize> = all.iter().copied().filter(|&j| changed[j] != current[j]).collect();
+        if !touched.is_empty() {
+            live.push((i, touched));
         }
     }
+    let mut best = before;
     for round in 1..=settings.rounds {
         let mut improved = false;
-        for &i in &live {
+        for (i, touched) in &live {
+            let i = *i;
+            // A step that lowers the error is followed by more the same way, until one does not.
             for direction in [1, -1] {
-                let mut moved = knobs.clone();
-                moved[i].value += direction * moved[i].step;
-                let e = error_of(&moved)?;
-                if e < best {
-                    best = e;
+                let mut stepped = false;
+                loop {
+                    let mut moved = knobs.clone();
+                    moved[i].value += direction * moved[i].step;
+                    let changed = scores(&build(&moved)?, &data, touched);
+                    let gain: f64 = touched
+                        .iter()
+                        .zip(&changed)
+                        .map(|(&j, &s)| miss(current[j], data[j].1, scale) - miss(s, data[j].1, scale))
+                        .sum();
+                    if gain <= 0.0 {
+                        break;
+                    }
+                    for (&j, &s) in touched.iter().zip(&changed) {
+                        current[j] = s;
+                    }
+                    best -= gain / data.len() as f64;
                     knobs = moved;
-                    improved = true;
+                    stepped = true;
                     progress(&format!("round {round}: {} {} -> error {best:.6}", knobs[i].key, knobs[i].label()));
+                }
+                if stepped {
+                    improved = true;
                     break;
                 }
             }
         }
+        // A move can change a position its first step did not (a rounding crossed): the round
+        // ends on every position evaluated anew.
+        current = scores(&build(&knobs)?, &data, &all);
+        best = error(&current, &data, scale);
         if !improved {
             // Finer steps once the coarse ones find nothing.
             if knobs.iter().all(|k| k.step == 1) {
@@ -183,7 +209,7 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
 }
 
 /// The numbers of `variant` the tuner may move: every piece's value but the pawn's (the unit)
-/// and the king's, every term's weight and, with `squares`, every piece's rank, file and moves tables.
+/// and the king's, every term's weight and, with `squares`, every piece's rank, file, cell and moves tables.
 fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
     let eval = Eval::new(variant);
     let mut knobs: Vec<Knob> = Role::up_to(variant.pieces.len())
@@ -192,13 +218,15 @@ fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
             key: "values",
             name: variant.pieces[r.index()].letter.to_string(),
             slot: 0,
+            entry: String::new(),
             value: eval.values[r.index()],
             step: 16,
         })
         .collect();
     for &term in Terms::NAMES {
         let value = eval.terms.weight(term).unwrap_or(0);
-        knobs.push(Knob { key: "eval", name: term.to_string(), slot: 0, value, step: (value.abs() / 4).max(2) });
+        let step = (value.abs() / 4).max(2);
+        knobs.push(Knob { key: "eval", name: term.to_string(), slot: 0, entry: String::new(), value, step });
     }
     if squares {
         let g = &variant.geometry;
@@ -206,17 +234,25 @@ fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
             let bonus = &variant.eval.squares[role.index()];
             // Only pieces are counted by their moves, from none to the most they can have.
             let moves = if eval.is_piece(role) { most_reach(variant, role) + 1 } else { 0 };
+            let files = g.files as usize;
             let tables = [
-                ("rank", &bonus.ranks, g.ranks as u32),
-                ("file", &bonus.files, g.files as u32),
-                ("moves", &bonus.moves, moves),
+                ("rank", &bonus.ranks, g.ranks as usize),
+                ("file", &bonus.files, files),
+                ("cell", &bonus.cells, g.ranks as usize * files),
+                ("moves", &bonus.moves, moves as usize),
             ];
             for (axis, table, count) in tables {
-                for slot in 0..2 * count as usize {
+                for slot in 0..2 * count {
+                    let entry = match axis {
+                        "cell" => g.cell_name(g.cell((slot / 2 % files) as u8, (slot / 2 / files) as u8)),
+                        "moves" => (slot / 2).to_string(),
+                        _ => (slot / 2 + 1).to_string(),
+                    };
                     knobs.push(Knob {
                         key: "squares",
                         name: format!("{}.{axis}", variant.pieces[role.index()].letter),
                         slot,
+                        entry,
                         value: table.get(slot / 2).map_or(0, |pair| pair[slot % 2]),
                         step: 8,
                     });
@@ -227,14 +263,15 @@ fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
     knobs
 }
 
-/// The static evaluation of every position, from White's side.
-fn scores(variant: &Arc<Variant>, data: &[(String, f64)]) -> Vec<i32> {
+/// The static evaluation of the positions numbered `which`, from White's side.
+fn scores(variant: &Arc<Variant>, data: &[(String, f64)], which: &[usize]) -> Vec<i32> {
     // The evaluation keeps a cache of its own: one per worker.
-    data.par_iter()
+    which
+        .par_iter()
         .map_init(
             || Eval::new(variant),
-            |eval, (fen, _)| {
-                let pos = Position::from_fen(variant.clone(), fen).expect("read once already");
+            |eval, &j| {
+                let pos = Position::from_fen(variant.clone(), &data[j].0).expect("read once already");
                 let score = with_rules!(&variant.family, |rules| rules.evaluate(&pos, eval));
                 if pos.side() == Color::White {
                     score
@@ -251,9 +288,14 @@ fn expected(score: i32, scale: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-scale * score as f64 / 400.0))
 }
 
+/// The squared error of one evaluation against its result.
+fn miss(score: i32, result: f64, scale: f64) -> f64 {
+    (result - expected(score, scale)).powi(2)
+}
+
 /// Mean squared error of the expected scores against the results.
 fn error(scores: &[i32], data: &[(String, f64)], scale: f64) -> f64 {
-    let sum: f64 = scores.iter().zip(data).map(|(&s, (_, r))| (r - expected(s, scale)).powi(2)).sum();
+    let sum: f64 = scores.iter().zip(data).map(|(&s, &(_, r))| miss(s, r, scale)).sum();
     sum / data.len() as f64
 }
 

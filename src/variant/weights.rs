@@ -223,15 +223,17 @@ impl Terms {
     }
 }
 
-/// One piece's bonuses by rank and by file, each `[opening, endgame]`, added to its derived
-/// piece-square values, and by the number of cells it can move to now; engine.ini's `squares`
-/// key sets them. Empty when not set.
+/// One piece's bonuses by rank, by file and by cell, each `[opening, endgame]`, added to its
+/// derived piece-square values, and by the number of cells it can move to now; engine.ini's
+/// `squares` key sets them. Empty when not set.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SquareBonus {
     /// Per rank counted from its owner's side, the owner's first rank first.
     pub ranks: Vec<[i32; 2]>,
     /// Per file, the first file first.
     pub files: Vec<[i32; 2]>,
+    /// Per cell, rank by rank from its owner's first rank, each rank from the first file.
+    pub cells: Vec<[i32; 2]>,
     /// Per count of cells the piece can move to that no enemy pawn attacks (on the board it
     /// lands on), from 0; a larger count takes the last entry.
     pub moves: Vec<[i32; 2]>,
@@ -239,11 +241,12 @@ pub struct SquareBonus {
 
 impl SquareBonus {
     /// The bonus `[opening, endgame]` on the rank `advance` steps from its owner's first rank
-    /// and on `file`.
-    pub fn at(&self, advance: usize, file: usize) -> [i32; 2] {
+    /// and on `file`, of a board `files` wide.
+    pub fn at(&self, advance: usize, file: usize, files: usize) -> [i32; 2] {
         let rank = self.ranks.get(advance).copied().unwrap_or_default();
+        let cell = self.cells.get(advance * files + file).copied().unwrap_or_default();
         let file = self.files.get(file).copied().unwrap_or_default();
-        [rank[0] + file[0], rank[1] + file[1]]
+        [rank[0] + file[0] + cell[0], rank[1] + file[1] + cell[1]]
     }
 
     /// The bonus `[opening, endgame]` for a piece that can move to `count` cells.
