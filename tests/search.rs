@@ -118,8 +118,8 @@ fn razoring_is_used_only_in_fide_chess_where_it_gained() {
 }
 
 #[test]
-fn deeper_reductions_are_used_only_in_fide_chess_and_looking_glass_where_they_gained() {
-    assert_eq!(in_each_family!(deeper_reductions), [true, false, false, false, false, true]);
+fn deeper_reductions_are_used_only_in_fide_chess_inside_out_and_looking_glass_where_they_gained() {
+    assert_eq!(in_each_family!(deeper_reductions), [true, false, false, false, true, true]);
 }
 
 #[test]
