@@ -84,6 +84,10 @@ fn words(knobs: &[Knob], key: &str, zeros: bool) -> String {
     out.join(" ")
 }
 
+/// The most steps one number takes in a round: a number that only a few positions pin down (a
+/// king's cell in the enemy camp) would otherwise run off to where their results saturate.
+const STEPS_PER_ROUND: usize = 4;
+
 /// The keys the tuner writes.
 const KEYS: [&str; 3] = ["values", "eval", "squares"];
 
@@ -157,10 +161,11 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
         let mut improved = false;
         for (i, touched) in &live {
             let i = *i;
-            // A step that lowers the error is followed by more the same way, until one does not.
+            // A step that lowers the error is followed by more the same way, until one does not
+            // or the round's steps are spent.
             for direction in [1, -1] {
                 let mut stepped = false;
-                loop {
+                for _ in 0..STEPS_PER_ROUND {
                     let mut moved = knobs.clone();
                     moved[i].value += direction * moved[i].step;
                     let changed = scores(&build(&moved)?, &data, touched);
