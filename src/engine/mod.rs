@@ -253,10 +253,11 @@ impl Engine {
         }
     }
 
-    /// Empties the table (only between searches).
+    /// Empties the table and forgets the corrections (only between searches).
     pub fn clear_hash(&mut self) {
         self.wait();
         self.shared.tt.clear();
+        self.shared.correction.clear();
     }
 
     /// Sets the number of search threads (only between searches); the table stays.

@@ -23,6 +23,7 @@ impl<W: Word> Rules<W> for Fide {
     // instead of 2, mate-distance pruning and monotone moves tables: +60.4 Elo together by SPRT
     // in FIDE chess.
     const EXCHANGE_PRUNING: bool = true;
+    const CORRECTION_HISTORY: bool = true;
 
     /// A capturer stays on the board it captured on, so every capture of an exchange is there.
     #[inline]

@@ -99,6 +99,11 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// squared): only where an SPRT showed a gain.
     const EXCHANGE_PRUNING: bool = false;
 
+    /// Whether the search corrects the static evaluation by what searches found of positions
+    /// with the same pawn formation or pieces (`search::correction`): only where an SPRT showed a
+    /// gain.
+    const CORRECTION_HISTORY: bool = false;
+
     /// The cells of `layer` that stop a rider there.
     #[inline]
     fn blockers(&self, pos: &Position<W>, layer: Layer) -> Bitboard<W> {

@@ -1,6 +1,7 @@
 //! One thread's alpha-beta search: principal-variation search with null move, futility,
 //! late-move, exchange and mate-distance pruning, late-move and internal iterative reductions,
-//! check extensions, ordering by the static exchange, killers and history, and quiescence over
+//! check extensions, ordering by the static exchange, killers and history, a static evaluation
+//! corrected by what searches found (where the family's rules ask for it), and quiescence over
 //! the captures the exchange does not lose.
 //!
 //! Null move and the futility and late-move prunings (which trust the static evaluation the same
@@ -20,6 +21,7 @@ use std::time::Instant;
 
 use once_cell::sync::Lazy;
 
+use super::correction::Correction;
 use super::exchange;
 use super::time::Budget;
 use super::tt::{Bound, PackedMove};
@@ -393,7 +395,11 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
 
         // The shallow prunings trust the static evaluation as null move does: only where check exists.
         let prunable = R::NULL_MOVE && !pv_node && !checked && (depth <= FUTILE_DEPTH || null_ok);
-        let raw_stand = prunable.then(|| self.rules.evaluate(pos, self.eval));
+        // The static evaluation before its correction, where the node corrects it or prunes by it.
+        let uncorrected = (prunable || R::CORRECTION_HISTORY && !checked).then(|| self.rules.evaluate(pos, self.eval));
+        let correction_entries = R::CORRECTION_HISTORY.then(|| Correction::entries(pos));
+        let corrected = uncorrected.map(|s| correction_entries.map_or(s, |f| s + self.shared.correction.get(f)));
+        let raw_stand = corrected.filter(|_| prunable);
         self.static_evals[ply] = raw_stand;
         let improving = match (raw_stand, ply.checked_sub(2).and_then(|p| self.static_evals[p])) {
             (Some(now), Some(before)) => now > before,
@@ -584,6 +590,20 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         } else {
             Bound::Upper
         };
+        if let (Some(entries), Some(uncorrected), Some(corrected)) = (correction_entries, uncorrected, corrected) {
+            // What the search found is a correction only where its bound says the truth lies
+            // beyond the static evaluation on that side, and not where a capture decided it
+            // (the evaluation of a formation says nothing of material about to change hands).
+            let decided_by_capture = bound != Bound::Upper && best_move.is_some_and(|m| !m.is_quiet());
+            let informative = match bound {
+                Bound::Exact => true,
+                Bound::Lower => best > corrected,
+                Bound::Upper => best < corrected,
+            };
+            if informative && !decided_by_capture && !is_mate(best) {
+                self.shared.correction.update(entries, best - uncorrected, depth);
+            }
+        }
         let packed = best_move.filter(|_| bound != Bound::Upper).map_or(PackedMove::NONE, PackedMove::new);
         self.shared.tt.store(key, packed, to_tt(best, ply), depth, bound);
         best
@@ -647,6 +667,9 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let mut best = -INFINITY;
         if !checked {
             best = self.rules.evaluate(pos, self.eval);
+            if R::CORRECTION_HISTORY {
+                best += self.shared.correction.get(Correction::entries(pos));
+            }
             if best >= beta {
                 return best;
             }

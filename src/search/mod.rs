@@ -3,6 +3,7 @@
 //! table shared by lazy-SMP threads, and time management.
 
 mod alphabeta;
+pub mod correction;
 mod exchange;
 pub mod personality;
 mod threads;
@@ -14,6 +15,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::movegen::Move;
+use correction::Correction;
 pub use threads::search;
 use time::{Budget, Clock};
 use tt::{TableTooLarge, Tt};
@@ -63,10 +65,12 @@ impl Limits {
     }
 }
 
-/// What every search thread shares: the table, the stop signal, and the node count.
+/// What every search thread shares: the table, the corrections, the stop signal, and the node count.
 pub struct Shared {
     /// The transposition table.
     pub tt: Tt,
+    /// What searches have found of the static evaluation's errors, by pawn formation and pieces.
+    pub correction: Correction,
     /// Set to stop the search (a GUI's `stop`, or the main thread when done).
     pub stop: AtomicBool,
     /// While set, time limits wait (pondering); clearing it starts the clock.
@@ -100,6 +104,7 @@ impl Shared {
     fn with_table(tt: Tt, threads: usize) -> Shared {
         Shared {
             tt,
+            correction: Correction::default(),
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             threads: AtomicUsize::new(threads.max(1)),
