@@ -397,7 +397,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let prunable = R::NULL_MOVE && !pv_node && !checked && (depth <= FUTILE_DEPTH || null_ok);
         // The static evaluation before its correction, where the node corrects it or prunes by it.
         let uncorrected = (prunable || R::CORRECTION_HISTORY && !checked).then(|| self.rules.evaluate(pos, self.eval));
-        let correction_entries = R::CORRECTION_HISTORY.then(|| Correction::entries(pos));
+        let correction_entries = uncorrected.filter(|_| R::CORRECTION_HISTORY).map(|_| Correction::entries(pos));
         let corrected = uncorrected.map(|s| correction_entries.map_or(s, |f| s + self.shared.correction.get(f)));
         let raw_stand = corrected.filter(|_| prunable);
         self.static_evals[ply] = raw_stand;

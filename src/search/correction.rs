@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use crate::geometry::Word;
+use crate::geometry::{Bitboard, Word};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 
@@ -48,7 +48,7 @@ fn fold(key: u64) -> usize {
 }
 
 /// The bits of a mask, mixed by `multiplier`.
-fn mixed<W: Word>(cells: crate::geometry::Bitboard<W>, multiplier: u64) -> u64 {
+fn mixed<W: Word>(cells: Bitboard<W>, multiplier: u64) -> u64 {
     let (low, high) = cells.0.halves();
     (low ^ high.rotate_left(29)).wrapping_mul(multiplier)
 }
