@@ -29,6 +29,7 @@ use crate::rules::chess960;
 use crate::search::personality::Personality;
 use crate::search::{Limits, MAX_HASH_MB, MAX_THREADS};
 use crate::tune::datagen::{datagen, Datagen, Written};
+use crate::tune::network::{train_network, TrainNetwork};
 use crate::tune::texel::{tune, Tune};
 use crate::variant::{Variant, FIDE_CHESS};
 use crate::{with_narrowest, with_rules};
@@ -342,6 +343,27 @@ pub enum Command {
         #[arg(long)]
         squares: bool,
     },
+    /// Fit FIDE chess's evaluation network to positions scored by a stronger engine; write the network file (engine.ini's `network`).
+    TrainNetwork {
+        /// The data: `FEN;SCORE` per line, SCORE White's expected score from 0 to 1 (benches/stockfish_labels.py).
+        #[arg(long, value_name = "PATH")]
+        data: PathBuf,
+        /// The network file to write.
+        #[arg(long, value_name = "PATH")]
+        out: PathBuf,
+        /// Passes over the positions.
+        #[arg(long, default_value_t = 15)]
+        epochs: usize,
+        /// Positions per step of the weights.
+        #[arg(long, default_value_t = 1024)]
+        batch: usize,
+        /// Threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed of the first weights and of the order of the positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// List the variants: name, layers, board size.
     Variants,
     /// Perft speed on fixed positions, with 1 thread and with --threads.
@@ -503,6 +525,24 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             for line in tuned.lines {
                 crate::outln!("{line}");
             }
+            Ok(())
+        }
+        Command::TrainNetwork { data, out, epochs, batch, threads, seed } => {
+            if !(1..=MAX_THREADS).contains(&threads) {
+                return Err(bad(format!("--threads 1 to {MAX_THREADS}")));
+            }
+            let settings = TrainNetwork { data, out, epochs, batch, threads, seed };
+            let progress =
+                |epoch, fitted, held_out| eprintln!("epoch {epoch}: error {fitted:.6}, held out {held_out:.6}");
+            let trained = train_network(&config, &settings, progress).map_err(bad)?;
+            crate::outln!(
+                "{} positions ({} held out): error held out {:.6} after the first epoch, {:.6} after the last; written to {}",
+                trained.positions,
+                trained.validation,
+                trained.error.0,
+                trained.error.1,
+                settings.out.display()
+            );
             Ok(())
         }
         Command::Play { at, pgn: Some(path), game, .. } => play_pgn(&config, &path, game, at),

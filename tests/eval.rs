@@ -13,9 +13,10 @@ use vorpal::position::Position;
 use vorpal::variant::Variant;
 use vorpal::with_rules;
 
-/// The evaluation of `fen` in variant `name`, for the side to move.
+/// The evaluation of `fen` in variant `name` by its terms (without FIDE chess's network), for
+/// the side to move.
 fn value(name: &str, fen: &str) -> i32 {
-    let v = variant(name, &[]);
+    let v = adjusted(name, "");
     let pos = position(&v, fen);
     with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v)))
 }
@@ -309,7 +310,7 @@ fn a_pawn_defended_by_a_pawn_or_beside_one_is_connected() {
 
 #[test]
 fn engine_ini_sets_values_and_weights() {
-    let text = "[strong:normal]\nvalues = N:900\neval = mobility:0 pawn_advance:0 king_centre:0 mop_up:0\nsquares =\n";
+    let text = "[strong:normal]\nvalues = N:900\neval = mobility:0 pawn_advance:0 king_centre:0 mop_up:0\nsquares =\nnetwork = none\n";
     let config = Config::with_text("test.ini", text).unwrap();
     let v = config.variant("strong", &[]).unwrap();
     let pos = position(&v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
@@ -430,9 +431,11 @@ fn standard_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
     with_rules!(&v.family, |r| Eval::new(&v).standard(r, &pos))
 }
 
-/// Built-in variant `name` with its `eval` key adjusted by `eval_words`.
+/// Built-in variant `name` with its `eval` key adjusted by `eval_words`, evaluated by its terms
+/// (FIDE chess's network set aside: these tests are of the terms).
 fn adjusted(name: &str, eval_words: &str) -> Arc<Variant> {
-    Config::builtin().variant_adjusted(name, &[], &[("eval", eval_words.to_string())]).unwrap()
+    let additions = [("eval", eval_words.to_string()), ("network", "none".to_string())];
+    Config::builtin().variant_adjusted(name, &[], &additions).unwrap()
 }
 
 #[test]
@@ -532,4 +535,74 @@ fn a_minor_piece_behind_a_pawn_of_its_side_is_sheltered() {
     // The pawn on another file, or a rook behind it, count nothing.
     assert_eq!(term_worth("minor_behind_pawn", 20, "4k3/8/8/8/4P3/3N4/8/4K3 w - - 0 1"), 0);
     assert_eq!(term_worth("minor_behind_pawn", 20, "4k3/8/8/8/3P4/3R4/8/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn fide_chess_is_evaluated_by_its_network() {
+    let start = value_by_network("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let queen_up = value_by_network("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let queen_down = value_by_network("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    assert!(start.abs() < 100, "{start}");
+    assert!(queen_up > 600 && queen_down < -600, "{queen_up} {queen_down}");
+    // The terms alone would say otherwise: the network, not the terms, gave these.
+    assert_ne!(start, value("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+}
+
+/// The evaluation of `fen` in FIDE chess as the engine plays it, by its network.
+fn value_by_network(fen: &str) -> i32 {
+    let v = variant("normal", &[]);
+    assert!(v.network.is_some());
+    let pos = position(&v, fen);
+    with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v)))
+}
+
+#[test]
+fn the_networks_hidden_layers_follow_every_move_and_its_unmaking() {
+    // Random games from positions where promotions, captures by en passant and castling come
+    // soon; after each move the running layers equal those of the same position read afresh.
+    let v = variant("normal", &[]);
+    let fresh = |pos: &Position| *position(&v, &pos.to_fen()).accumulator().unwrap();
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/pPpp1ppp/8/3Pp3/8/8/P1PP1PpP/R3K2R w KQkq e6 0 1",
+        "4k3/1P4P1/8/8/8/8/1p4p1/4K3 b - - 0 1",
+    ];
+    let mut rng = Rng::new(7);
+    for start in starts {
+        for _ in 0..20 {
+            let mut pos = position(&v, start);
+            let first = *pos.accumulator().unwrap();
+            let mut played = 0;
+            while played < 40 && common::play_random(&mut pos, &mut rng) {
+                played += 1;
+                assert!(pos.accumulator() == Some(&fresh(&pos)), "{}", pos.to_fen());
+            }
+            for _ in 0..played {
+                pos.unmake();
+            }
+            assert!(pos.accumulator() == Some(&first), "{start}");
+        }
+    }
+}
+
+#[test]
+fn engine_ini_network_is_checked_and_dropped_where_it_does_not_fit() {
+    let err = |text: &str| Config::with_text("dir/test.ini", text).unwrap_err().to_string();
+    // A file that is missing is named, from the directory of the engine.ini that names it.
+    let missing = err("[x:normal]\nnetwork = absent.vnn\n");
+    assert!(missing.contains("test.ini:2") && missing.contains("dir/absent.vnn"), "{missing}");
+    // A network set for a variant of other pieces is refused; one inherited is dropped.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variant/normal.vnn");
+    let bad = err(&format!("[x:normal]\nnetwork = {file}\npieces = P:fmWfcF N:N B:B R:R Q:Q K:K A:BN\n"));
+    assert!(bad.contains("a network evaluates FIDE chess's pieces"), "{bad}");
+    let text = "[lessbishops:normal]\npieces = P:fmWfcF N:N R:R Q:Q K:K\npromotion = Q R N\nstart = rnqk1nr1/8/8/8/8/8/8/RNQK1NR1 w - - 0 1\n";
+    let config = Config::with_text("test.ini", text).unwrap();
+    assert!(config.variant("lessbishops", &[]).unwrap().network.is_none());
+    assert!(variant("alice", &[]).network.is_none() && variant("fischerandom", &[]).network.is_some());
+    // `none` turns it off.
+    let config =
+        Config::with_text("test.ini", &format!("[own:normal]\nnetwork = {file}\n[classical:normal]\nnetwork = none\n"))
+            .unwrap();
+    assert!(config.variant("own", &[]).unwrap().network.is_some());
+    assert!(config.variant("classical", &[]).unwrap().network.is_none());
 }

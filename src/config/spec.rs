@@ -12,6 +12,7 @@ use crate::pieces::attacks::Tables;
 use crate::pieces::{betza, ByColor, PieceType, Role, MAX_ROLES};
 use crate::position::Position;
 use crate::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
+use crate::variant::network::Network;
 use crate::variant::psq::PieceSquare;
 use crate::variant::weights::SquareBonus;
 use crate::variant::zobrist::Zobrist;
@@ -19,6 +20,9 @@ use crate::variant::{CastlingStyle, Rulebook, Variant};
 
 /// The engine.ini compiled into the binary.
 pub const BUILTIN: &str = include_str!("../../engine.ini");
+
+/// The name the built-in engine.ini goes by in messages.
+const BUILT_IN_FILE: &str = "engine.ini (built in)";
 
 /// The keys a section may use.
 const KEYS: &[&str] = &[
@@ -41,6 +45,7 @@ const KEYS: &[&str] = &[
     "values",
     "eval",
     "squares",
+    "network",
 ];
 
 /// Engine options that set a variant key, as `(option name, key)`.
@@ -55,7 +60,7 @@ pub struct Config {
 impl Config {
     /// The built-in variants only.
     pub fn builtin() -> Config {
-        let sections = ini::parse("engine.ini (built in)", BUILTIN).unwrap_or_default();
+        let sections = ini::parse(BUILT_IN_FILE, BUILTIN).unwrap_or_default();
         Config { sections }
     }
 
@@ -63,7 +68,7 @@ impl Config {
     /// every variant is built once so that any error is reported now, with its file and line.
     pub fn load(path: Option<&Path>) -> Result<Config, IniError> {
         match path {
-            None => Config::with_text("engine.ini (built in)", ""),
+            None => Config::with_text(BUILT_IN_FILE, ""),
             Some(path) => {
                 let name = path.display().to_string();
                 let text = std::fs::read_to_string(path).map_err(|e| IniError {
@@ -78,7 +83,7 @@ impl Config {
 
     /// The built-in variants plus those of ini `text` read from a file called `name`.
     pub fn with_text(name: &str, text: &str) -> Result<Config, IniError> {
-        let mut config = Config { sections: ini::parse("engine.ini (built in)", BUILTIN)? };
+        let mut config = Config { sections: ini::parse(BUILT_IN_FILE, BUILTIN)? };
         for section in ini::parse(name, text)? {
             config.sections.retain(|s| s.name != section.name);
             config.sections.push(section);
@@ -136,9 +141,10 @@ impl Config {
             );
         }
         for (key, words) in additions {
-            // A term or piece named again later in its key replaces the earlier number.
+            // A term or piece named again later in its key replaces the earlier number; the
+            // network, one file, is replaced whole.
             let before = keys.get(*key).map_or(String::new(), |(e, _)| e.value.clone());
-            let value = format!("{before} {words}");
+            let value = if *key == "network" { words.clone() } else { format!("{before} {words}") };
             keys.insert(key.to_string(), (Entry { key: key.to_string(), value, line: 0 }, section.clone()));
         }
         build(section, &ancestors, &keys)
@@ -493,6 +499,29 @@ fn square_bonuses(
     Ok(())
 }
 
+/// The networks built into the program, by the name the built-in engine.ini gives them.
+const BUILT_IN_NETWORKS: &[(&str, &[u8])] = &[("normal.vnn", include_bytes!("../variant/normal.vnn"))];
+
+/// The network of `network = FILE`: for the built-in engine.ini one built into the program, for
+/// another a file named from the directory of the engine.ini that sets the key; `none` for none.
+fn network(keys: &Keys) -> Result<Option<Arc<Network>>, IniError> {
+    let Some((entry, from)) = keys.get("network") else { return Ok(None) };
+    let name = entry.value.trim();
+    if name.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    let bytes = if from.file == BUILT_IN_FILE {
+        let found = BUILT_IN_NETWORKS.iter().find(|(built_in, _)| *built_in == name);
+        found
+            .map(|(_, bytes)| bytes.to_vec())
+            .ok_or_else(|| keys.fail("network", format!("no network '{name}' is built in")))?
+    } else {
+        let path = Path::new(&from.file).parent().unwrap_or(Path::new("")).join(name);
+        std::fs::read(&path).map_err(|e| keys.fail("network", format!("{}: {e}", path.display())))?
+    };
+    Network::from_bytes(&bytes).map(|net| Some(Arc::new(net))).map_err(|e| keys.fail("network", e))
+}
+
 /// Builds a variant from its merged keys; `ancestors` are the sections they were looked for in.
 fn build(
     section: &Section,
@@ -553,8 +582,17 @@ fn build(
         eval,
         zobrist: Zobrist::new(),
         psq: PieceSquare::default(),
+        network: network(&keys)?,
     };
     let mut variant = Variant { rulebook, geometry, double_step_zone, promotion_zone, family, tables, narrow: None };
+    if variant.network.is_some() && !Network::fits(&variant) {
+        // A parent's network fits the parent: a child of other pieces or boards goes without it.
+        if keys.value("network").is_some_and(|(_, inherited)| inherited) {
+            variant.network = None;
+        } else {
+            return Err(keys.fail("network", Network::FITS.into()));
+        }
+    }
     variant.psq = crate::eval::psq::piece_square(&variant);
     variant.narrow = variant.narrowed().map(Arc::new);
     let variant = Arc::new(variant);

@@ -37,8 +37,9 @@ mod tests {
     use crate::position::Position;
     use crate::rules::Fide;
 
+    /// The scaled scores of the terms (the network set aside, so that the sizes are known).
     fn scores(fens: &[&str]) -> Vec<i32> {
-        let v = Config::builtin().variant("normal", &[]).unwrap();
+        let v = Config::builtin().variant_adjusted("normal", &[], &[("network", "none".into())]).unwrap();
         let e: Eval<Wide> = Eval::new(&v);
         fens.iter().map(|fen| Fide.evaluate(&Position::from_fen(v.clone(), fen).unwrap(), &e)).collect()
     }

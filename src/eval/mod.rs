@@ -136,7 +136,11 @@ pub trait Evaluate<W: Word>: Rules<W> {
 
 impl<W: Word> Evaluate<W> for Fide {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        fide::scaled(pos, eval, eval.standard(self, pos))
+        let raw = match (&pos.variant().network, pos.accumulator()) {
+            (Some(net), Some(acc)) => net.output(acc, pos.side()),
+            _ => eval.standard(self, pos),
+        };
+        fide::scaled(pos, eval, raw)
     }
 }
 impl<W: Word> Evaluate<W> for Alice {

@@ -71,6 +71,9 @@ impl<W: Word> Position<W> {
             psq: self.psq,
             spawned: Bitboard::EMPTY,
         });
+        if let Some(&top) = self.accumulators.last() {
+            self.accumulators.push(top);
+        }
         if let Some(ep) = self.ep.take() {
             self.hash ^= self.variant.zobrist.ep[ep.passed.index()];
         }
@@ -170,6 +173,9 @@ impl<W: Word> Position<W> {
     /// Takes back the last move made; does nothing when there is none.
     pub fn unmake(&mut self) {
         let Some(u) = self.history.pop() else { return };
+        if self.accumulators.len() > 1 {
+            self.accumulators.pop();
+        }
         let mv = u.mv;
         self.side = self.side.flip();
         for cell in u.spawned {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::geometry::{Bitboard, Cells, Layer, Narrow, Square, Wide, Word, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
+use crate::variant::network::Accumulator;
 use crate::variant::psq::Sums;
 use crate::variant::Variant;
 use make::MoveEffects;
@@ -122,6 +123,9 @@ pub struct Position<W: Word = Wide> {
     history: Vec<Undo<W>>,
     last_moves: ByColor<Option<Trip>>,
     scores: ByColor<u32>,
+    /// The network's hidden layers after each move of the history, the last the current ones;
+    /// empty where the variant has no network.
+    accumulators: Vec<Accumulator>,
 }
 
 impl Position<Wide> {
@@ -135,7 +139,6 @@ impl<W: Word> Position<W> {
     /// An empty board of `variant`, White to move.
     pub(crate) fn empty(variant: Arc<Variant<W>>) -> Position<W> {
         Position {
-            variant,
             board: [[Piece::NONE; MAX_CELLS]; MAX_LAYERS],
             by_color: [[Bitboard::EMPTY; MAX_LAYERS]; 2],
             by_role: [[Bitboard::EMPTY; MAX_LAYERS]; MAX_ROLES],
@@ -150,6 +153,8 @@ impl<W: Word> Position<W> {
             history: Vec::new(),
             last_moves: ByColor::default(),
             scores: ByColor::default(),
+            accumulators: variant.network.as_ref().map_or_else(Vec::new, |net| vec![net.empty()]),
+            variant,
         }
     }
 
@@ -172,6 +177,7 @@ impl<W: Word> Position<W> {
             history: self.history.iter().map(Undo::resized).collect(),
             last_moves: self.last_moves,
             scores: self.scores,
+            accumulators: self.accumulators.clone(),
         }
     }
 
@@ -337,6 +343,9 @@ impl<W: Word> Position<W> {
         self.place(sq, piece);
         self.hash ^= self.variant.zobrist.piece(sq, piece);
         self.psq.add(piece.color(), self.variant.psq.entry(sq, piece));
+        if let (Some(net), Some(acc)) = (&self.variant.network, self.accumulators.last_mut()) {
+            net.add(acc, piece.color(), piece.role(), sq.cell());
+        }
     }
 
     /// Removes and returns the piece on an occupied square.
@@ -345,6 +354,9 @@ impl<W: Word> Position<W> {
         let piece = self.lift(sq);
         self.hash ^= self.variant.zobrist.piece(sq, piece);
         self.psq.remove(piece.color(), self.variant.psq.entry(sq, piece));
+        if let (Some(net), Some(acc)) = (&self.variant.network, self.accumulators.last_mut()) {
+            net.remove(acc, piece.color(), piece.role(), sq.cell());
+        }
         piece
     }
 
@@ -373,6 +385,12 @@ impl<W: Word> Position<W> {
     #[inline]
     pub fn psq(&self) -> &Sums {
         &self.psq
+    }
+
+    /// The network's hidden layers for this position, where the variant has a network.
+    #[inline]
+    pub fn accumulator(&self) -> Option<&Accumulator> {
+        self.accumulators.last()
     }
 
     /// The material and piece-square sums counted from scratch, to check the running ones.

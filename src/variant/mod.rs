@@ -1,6 +1,7 @@
 //! A loaded variant: geometry, pieces, rule options, start position, and its own tables.
 
 pub mod family;
+pub mod network;
 pub mod psq;
 pub mod weights;
 pub mod zobrist;
@@ -52,6 +53,8 @@ pub struct Rulebook {
     pub zobrist: Zobrist,
     /// Material and piece-square values per piece and square.
     pub psq: PieceSquare,
+    /// The network that evaluates the variant, where it has one.
+    pub network: Option<Arc<network::Network>>,
 }
 
 /// Everything the engine knows about one variant, built once when it is loaded: its

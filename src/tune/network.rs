@@ -1,0 +1,309 @@
+//! `vorpal train-network`: fits FIDE chess's evaluation network to positions scored by a
+//! stronger engine. The network's output `y` is its score in units of 400 of the scorer's
+//! centipawns; the error is the mean squared difference between the logistic of `y` and the
+//! logistic of the scorer's centipawns over 400, both for the side to move.
+
+use std::path::PathBuf;
+
+use crate::config::Config;
+use crate::geometry::{Layer, Square};
+use crate::position::Position;
+use crate::random::Rng;
+use crate::variant::network::{features, Network, HIDDEN, INPUTS};
+use crate::variant::FIDE_CHESS;
+
+/// The largest magnitude of a hidden weight or bias, so that the integers of 32 pieces' inputs
+/// summed stay within 16 bits.
+const HIDDEN_LIMIT: f32 = 1.98;
+/// The share of the positions kept out of the fit to measure it: one in this many.
+const VALIDATION_SHARE: usize = 50;
+/// The learning rate of the first half of the epochs (Adam); then 0.3 and 0.1 times it.
+const LEARNING_RATE: f32 = 0.001;
+
+/// What to train.
+#[derive(Clone, Debug)]
+pub struct TrainNetwork {
+    /// The positions: `FEN;SCORE` per line, SCORE White's expected score from 0 to 1 as
+    /// `benches/stockfish_labels.py` writes it, 1 / (1 + 10^(−cp/400)).
+    pub data: PathBuf,
+    /// The network file to write.
+    pub out: PathBuf,
+    /// Passes over the positions.
+    pub epochs: usize,
+    /// Positions per step of the weights.
+    pub batch: usize,
+    /// Threads that work out each step.
+    pub threads: usize,
+    /// Seed of the first weights and of the order of the positions.
+    pub seed: u64,
+}
+
+/// How the fit went.
+#[derive(Clone, Debug, Default)]
+pub struct Trained {
+    /// Positions fitted to.
+    pub positions: usize,
+    /// Positions kept out to measure the fit.
+    pub validation: usize,
+    /// The error on those after the first epoch and after the last.
+    pub error: (f64, f64),
+}
+
+/// One position: its inputs as White and as Black see it, whose side is to move, and the target.
+struct Sample {
+    inputs: [Vec<u16>; 2],
+    mover: usize,
+    target: f32,
+}
+
+/// The weights as numbers, laid out as [`Network::encode`] takes them.
+struct Weights {
+    input: Vec<f32>,
+    bias: Vec<f32>,
+    output: Vec<f32>,
+    output_bias: f32,
+}
+
+impl Weights {
+    fn random(rng: &mut Rng) -> Weights {
+        let mut uniform = |limit: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * limit - limit;
+        // About 32 pieces feed each hidden neuron, and 2 × HIDDEN neurons the output.
+        let input = (0..INPUTS * HIDDEN).map(|_| uniform(0.5 / 32f32.sqrt())).collect();
+        let output = (0..2 * HIDDEN).map(|_| uniform(1.0 / (HIDDEN as f32).sqrt())).collect();
+        Weights { input, bias: vec![0.0; HIDDEN], output, output_bias: 0.0 }
+    }
+
+    fn count() -> usize {
+        INPUTS * HIDDEN + 3 * HIDDEN + 1
+    }
+
+    /// The hidden layers of `sample` (before clipping) and the output.
+    fn forward(&self, sample: &Sample, hidden: &mut [[f32; HIDDEN]; 2]) -> f32 {
+        for (layer, inputs) in hidden.iter_mut().zip(&sample.inputs) {
+            layer.copy_from_slice(&self.bias);
+            for &input in inputs {
+                let row = &self.input[input as usize * HIDDEN..][..HIDDEN];
+                layer.iter_mut().zip(row).for_each(|(h, w)| *h += w);
+            }
+        }
+        let (us, them) = (&hidden[sample.mover], &hidden[1 - sample.mover]);
+        let (ours, theirs) = self.output.split_at(HIDDEN);
+        let dot = |layer: &[f32; HIDDEN], weights: &[f32]| -> f32 {
+            layer.iter().zip(weights).map(|(h, w)| h.clamp(0.0, 1.0) * w).sum()
+        };
+        self.output_bias + dot(us, ours) + dot(them, theirs)
+    }
+
+    /// Adds the gradient of the squared error of `samples` to `gradient` (laid out as the
+    /// weights); returns the summed squared error.
+    fn gradient(&self, samples: &[Sample], gradient: &mut [f32]) -> f64 {
+        let (g_input, rest) = gradient.split_at_mut(INPUTS * HIDDEN);
+        let (g_bias, rest) = rest.split_at_mut(HIDDEN);
+        let (g_output, g_output_bias) = rest.split_at_mut(2 * HIDDEN);
+        let mut hidden = [[0.0; HIDDEN]; 2];
+        let mut back = [[0.0; HIDDEN]; 2];
+        let mut error = 0.0;
+        for sample in samples {
+            let predicted = logistic(self.forward(sample, &mut hidden));
+            let miss = predicted - sample.target;
+            error += f64::from(miss * miss);
+            let d = 2.0 * miss * predicted * (1.0 - predicted);
+            g_output_bias[0] += d;
+            for (side, offset) in [(sample.mover, 0), (1 - sample.mover, HIDDEN)] {
+                for j in 0..HIDDEN {
+                    let h = hidden[side][j];
+                    g_output[offset + j] += d * h.clamp(0.0, 1.0);
+                    back[side][j] = if h > 0.0 && h < 1.0 { d * self.output[offset + j] } else { 0.0 };
+                    g_bias[j] += back[side][j];
+                }
+            }
+            for (inputs, back) in sample.inputs.iter().zip(&back) {
+                for &input in inputs {
+                    let row = &mut g_input[input as usize * HIDDEN..][..HIDDEN];
+                    row.iter_mut().zip(back).for_each(|(g, b)| *g += b);
+                }
+            }
+        }
+        error
+    }
+
+    fn error(&self, samples: &[Sample]) -> f64 {
+        let mut hidden = [[0.0; HIDDEN]; 2];
+        let sum: f64 =
+            samples.iter().map(|s| f64::from((logistic(self.forward(s, &mut hidden)) - s.target).powi(2))).sum();
+        sum / samples.len().max(1) as f64
+    }
+
+    /// Every weight, mutably, in the gradient's order.
+    fn each_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.input
+            .iter_mut()
+            .chain(self.bias.iter_mut())
+            .chain(self.output.iter_mut())
+            .chain(std::iter::once(&mut self.output_bias))
+    }
+}
+
+fn logistic(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Reads the positions: each line's inputs and its target for the side to move.
+fn read(config: &Config, settings: &TrainNetwork) -> Result<Vec<Sample>, String> {
+    let variant = config.variant(FIDE_CHESS, &[]).map_err(|e| e.to_string())?;
+    if !Network::fits(&variant) {
+        return Err(format!("[{FIDE_CHESS}]: {}", Network::FITS));
+    }
+    let name = settings.data.display();
+    let text = std::fs::read_to_string(&settings.data).map_err(|e| format!("{name}: {e}"))?;
+    let mut samples = Vec::new();
+    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let bad =
+            || format!("{name} line {}: expected FEN;SCORE (White's expected score, 0 to 1), got '{line}'", number + 1);
+        let (fen, score) = line.rsplit_once(';').ok_or_else(bad)?;
+        let score: f32 = score.trim().parse().ok().filter(|s| (0.0..=1.0).contains(s)).ok_or_else(bad)?;
+        let pos = Position::from_fen(variant.clone(), fen).map_err(|e| format!("{name} line {}: {e}", number + 1))?;
+        let mut inputs = [Vec::with_capacity(32), Vec::with_capacity(32)];
+        for cell in pos.occupied(Layer::FIRST) {
+            let piece = pos.piece_at(Square::new(Layer::FIRST, cell));
+            let [white, black] = features(piece.color(), piece.role(), cell);
+            inputs[0].push(white as u16);
+            inputs[1].push(black as u16);
+        }
+        // The score back to the scorer's centipawns over 400, then for the side to move.
+        let score = score.clamp(1e-4, 1.0 - 1e-4);
+        let white = (score / (1.0 - score)).log10();
+        let mover = pos.side().index();
+        let target = logistic(if mover == 0 { white } else { -white });
+        samples.push(Sample { inputs, mover, target });
+    }
+    if samples.len() < VALIDATION_SHARE {
+        return Err(format!("{name}: {} positions; at least {VALIDATION_SHARE} are needed", samples.len()));
+    }
+    Ok(samples)
+}
+
+/// Fits a network to the positions of `settings.data` and writes it; `progress` hears of each
+/// epoch's errors on the positions fitted and on those kept out.
+pub fn train_network(
+    config: &Config,
+    settings: &TrainNetwork,
+    progress: impl Fn(usize, f64, f64),
+) -> Result<Trained, String> {
+    if settings.epochs == 0 || settings.batch == 0 || settings.threads == 0 {
+        return Err("--epochs, --batch and --threads must be at least 1".into());
+    }
+    let mut samples = read(config, settings)?;
+    let mut rng = Rng::new(settings.seed);
+    shuffle(&mut samples, &mut rng);
+    let validation: Vec<Sample> = samples.drain(..samples.len() / VALIDATION_SHARE).collect();
+    let mut weights = Weights::random(&mut rng);
+    let count = Weights::count();
+    let (mut first, mut second) = (vec![0.0f32; count], vec![0.0f32; count]);
+    let (beta1, beta2) = (0.9f32, 0.999f32);
+    let mut step = 0;
+    let mut errors = (0.0, 0.0);
+    for epoch in 0..settings.epochs {
+        let rate = LEARNING_RATE
+            * match epoch {
+                e if e >= settings.epochs * 3 / 4 => 0.1,
+                e if e >= settings.epochs / 2 => 0.3,
+                _ => 1.0,
+            };
+        shuffle(&mut samples, &mut rng);
+        let mut total = 0.0;
+        for batch in samples.chunks(settings.batch) {
+            let share = batch.len().div_ceil(settings.threads);
+            let parts: Vec<(Vec<f32>, f64)> = std::thread::scope(|scope| {
+                let workers: Vec<_> = batch
+                    .chunks(share)
+                    .map(|part| {
+                        let weights = &weights;
+                        scope.spawn(move || {
+                            let mut gradient = vec![0.0; count];
+                            let error = weights.gradient(part, &mut gradient);
+                            (gradient, error)
+                        })
+                    })
+                    .collect();
+                workers.into_iter().map(|w| w.join().unwrap_or_default()).collect()
+            });
+            let mut gradient = vec![0.0f32; count];
+            for (part, error) in &parts {
+                total += error;
+                gradient.iter_mut().zip(part).for_each(|(g, p)| *g += p);
+            }
+            step += 1;
+            let (correct1, correct2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+            let per = 1.0 / batch.len() as f32;
+            for (i, w) in weights.each_mut().enumerate() {
+                let g = gradient[i] * per;
+                first[i] = beta1 * first[i] + (1.0 - beta1) * g;
+                second[i] = beta2 * second[i] + (1.0 - beta2) * g * g;
+                *w -= rate * (first[i] / correct1) / ((second[i] / correct2).sqrt() + 1e-8);
+            }
+            let hidden = INPUTS * HIDDEN + HIDDEN;
+            weights.each_mut().take(hidden).for_each(|w| *w = w.clamp(-HIDDEN_LIMIT, HIDDEN_LIMIT));
+        }
+        let held_out = weights.error(&validation);
+        progress(epoch + 1, total / samples.len() as f64, held_out);
+        errors = (if epoch == 0 { held_out } else { errors.0 }, held_out);
+    }
+    let bytes = Network::encode(&weights.input, &weights.bias, &weights.output, weights.output_bias);
+    std::fs::write(&settings.out, bytes).map_err(|e| format!("{}: {e}", settings.out.display()))?;
+    Ok(Trained { positions: samples.len(), validation: validation.len(), error: errors })
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i + 1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(name: &str, text: &str) -> TrainNetwork {
+        let dir = std::env::temp_dir().join(format!("vorpal-train-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("data"), text).unwrap();
+        TrainNetwork { data: dir.join("data"), out: dir.join("out.vnn"), epochs: 12, batch: 8, threads: 2, seed: 3 }
+    }
+
+    #[test]
+    fn training_learns_that_a_queen_up_wins_and_writes_a_network_that_loads() {
+        // The same three positions many times: level, White a queen up, Black a queen up.
+        let lines = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.95",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1;0.05",
+        ];
+        let text = lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect::<String>();
+        let settings = settings("queen", &text);
+        let trained = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap();
+        assert_eq!((trained.positions, trained.validation), (294, 6));
+        assert!(trained.error.1 < trained.error.0 && trained.error.1 < 0.01, "{trained:?}");
+        let net = Network::from_bytes(&std::fs::read(&settings.out).unwrap()).unwrap();
+        let variant = Config::builtin().variant(FIDE_CHESS, &[]).unwrap();
+        let score = |fen: &str| {
+            let pos = Position::from_fen(variant.clone(), fen).unwrap();
+            let mut acc = net.empty();
+            for cell in pos.occupied(Layer::FIRST) {
+                let piece = pos.piece_at(Square::new(Layer::FIRST, cell));
+                net.add(&mut acc, piece.color(), piece.role(), cell);
+            }
+            net.output(&acc, pos.side())
+        };
+        // The side to move is a queen up in both: White, then Black.
+        assert!(score(lines[1].split(';').next().unwrap()) > 300);
+        assert!(score(lines[2].split(';').next().unwrap()) > 300);
+    }
+
+    #[test]
+    fn a_bad_line_is_named() {
+        let settings = settings("bad", "8/8/8/8/8/8/8/8 w - - 0 1;2\n");
+        let err = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap_err();
+        assert!(err.contains("line 1") && err.contains("expected FEN;SCORE"), "{err}");
+    }
+}
