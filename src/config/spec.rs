@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
+use once_cell::sync::Lazy;
+
 use super::ini::{self, Entry, IniError, Section};
 use crate::eval::EvalData;
 use crate::geometry::Bitboard;
@@ -499,8 +501,17 @@ fn square_bonuses(
     Ok(())
 }
 
-/// The networks built into the program, by the name the built-in engine.ini gives them.
-const BUILT_IN_NETWORKS: &[(&str, &[u8])] = &[("normal.vnn", include_bytes!("../variant/normal.vnn"))];
+/// A network file read, or why it could not be.
+type Parsed = Result<Arc<Network>, String>;
+
+/// The networks built into the program, by the name the built-in engine.ini gives them, each
+/// parsed once: a GUI builds the variant anew for every game.
+static BUILT_IN_NETWORKS: Lazy<Vec<(&str, Parsed)>> = Lazy::new(|| {
+    [("normal.vnn", &include_bytes!("../variant/normal.vnn")[..])]
+        .into_iter()
+        .map(|(name, bytes)| (name, Network::from_bytes(bytes).map(Arc::new)))
+        .collect()
+});
 
 /// The network of `network = FILE`: for the built-in engine.ini one built into the program, for
 /// another a file named from the directory of the engine.ini that sets the key; `none` for none.
@@ -510,16 +521,16 @@ fn network(keys: &Keys) -> Result<Option<Arc<Network>>, IniError> {
     if name.eq_ignore_ascii_case("none") {
         return Ok(None);
     }
-    let bytes = if from.file == BUILT_IN_FILE {
+    let parsed = if from.file == BUILT_IN_FILE {
         let found = BUILT_IN_NETWORKS.iter().find(|(built_in, _)| *built_in == name);
-        found
-            .map(|(_, bytes)| bytes.to_vec())
-            .ok_or_else(|| keys.fail("network", format!("no network '{name}' is built in")))?
+        let (_, parsed) = found.ok_or_else(|| keys.fail("network", format!("no network '{name}' is built in")))?;
+        parsed.clone()
     } else {
         let path = Path::new(&from.file).parent().unwrap_or(Path::new("")).join(name);
-        std::fs::read(&path).map_err(|e| keys.fail("network", format!("{}: {e}", path.display())))?
+        let bytes = std::fs::read(&path).map_err(|e| keys.fail("network", format!("{}: {e}", path.display())))?;
+        Network::from_bytes(&bytes).map(Arc::new)
     };
-    Network::from_bytes(&bytes).map(|net| Some(Arc::new(net))).map_err(|e| keys.fail("network", e))
+    parsed.map(Some).map_err(|e| keys.fail("network", e))
 }
 
 /// Builds a variant from its merged keys; `ancestors` are the sections they were looked for in.

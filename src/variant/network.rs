@@ -7,7 +7,7 @@ use crate::variant::family::Family;
 use crate::variant::Variant;
 
 /// Neurons of the hidden layer of each side.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// Inputs: a piece of either side, of six kinds, on one of 64 cells.
 pub const INPUTS: usize = 768;
 /// The factor of the hidden layer's weights and biases in their integers.
@@ -168,7 +168,7 @@ mod tests {
     fn the_file_keeps_the_weights_and_the_score_is_the_movers() {
         // Hidden weights 0.01 (2.55 → 3 in integers), output weights 0.5 (32): with one white
         // pawn on a1 and the bias, each neuron of each side holds 6, so the output is
-        // 2 × 128 × 6 × 32 / (255 × 64) units of SCALE centipawns, the same for either side.
+        // 2 × HIDDEN × 6 × 32 / (255 × 64) units of SCALE centipawns, the same for either side.
         let net = Network::from_bytes(&Network::encode(
             &vec![0.01; INPUTS * HIDDEN],
             &[0.01; HIDDEN],
@@ -178,7 +178,7 @@ mod tests {
         .unwrap();
         let mut acc = net.empty();
         net.add(&mut acc, Color::White, Role::new(0), Cell::new(0));
-        let expected = 2 * 128 * 6 * 32 * SCALE / (QA * QB);
+        let expected = 2 * HIDDEN as i32 * 6 * 32 * SCALE / (QA * QB);
         assert_eq!(net.output(&acc, Color::White), expected);
         assert_eq!(net.output(&acc, Color::Black), expected);
         net.remove(&mut acc, Color::White, Role::new(0), Cell::new(0));
