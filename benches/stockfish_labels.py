@@ -3,7 +3,7 @@
 
 Reads `vorpal datagen`'s lines (`FEN;RESULT`), keeps every EVERY-th position, searches each
 with Stockfish to DEPTH (one thread, 16 MB of hash), or with DEPTH 0 takes Stockfish's static
-evaluation (its `eval` command: about 2,500 positions a second), and writes `FEN;SCORE`, SCORE
+evaluation (its `eval` command: over 4,000 positions a second), and writes `FEN;SCORE`, SCORE
 being Stockfish's score for White mapped to an expected score, 1 / (1 + 10^(-cp/400)); mates
 count as 20 pawns. A score from a strong engine is a far less noisy target than the game's
 result. Installs Debian's stockfish when it is missing (benches/stockfish.sh).
