@@ -545,7 +545,7 @@ fn fide_chess_is_evaluated_by_its_network() {
     assert!(start.abs() < 100, "{start}");
     assert!(queen_up > 600 && queen_down < -600, "{queen_up} {queen_down}");
     // The terms alone would say otherwise: the network, not the terms, gave these. Several
-    // positions, since the two can agree on one by chance (both give the start 45).
+    // positions, since the two can agree on one by chance.
     let fens = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
