@@ -14,9 +14,10 @@ pub const INPUTS: usize = 768;
 pub const QA: i32 = 255;
 /// The factor of the output weights in their integers.
 pub const QB: i32 = 64;
-/// Centipawns per unit of the network's output: it learns Stockfish's scores, whose pawn is worth
-/// about two thirds of the evaluation's (the logistic fit of the two), so 400 of its × 1.5.
-const SCALE: i32 = 600;
+/// Centipawns per unit of the network's output: it learns Stockfish's scores in units of 400 of
+/// Stockfish's centipawns, which this keeps, so that a pawn is worth about 100 and the search's
+/// margins, set on the hand-made evaluation's scale, mean what they did there.
+const SCALE: i32 = 400;
 
 /// The largest score the network gives, in centipawns: beyond any count of material and well
 /// below the mate scores, whatever a network file holds.
