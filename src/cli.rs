@@ -486,7 +486,9 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             }
             let limits = Limits { depth, nodes, movetime: movetime.map(Duration::from_millis), ..Limits::default() };
             engine.set_hash(hash).map_err(|e| bad(format!("--hash: {e}")))?;
-            engine.set_threads(threads);
+            if let Err(e) = engine.set_threads(threads) {
+                eprintln!("--threads: {e}");
+            }
             engine.set_personality(personality);
             engine.set_seed(seed);
             // The command line has no GUI to send the move to.
@@ -597,7 +599,9 @@ fn bench(config: Config, depth: u32, threads: usize) -> Result<(), Failure> {
     let mut total_time = Duration::ZERO;
     let names = config.names();
     let mut engine = Engine::new(config);
-    engine.set_threads(threads);
+    if let Err(e) = engine.set_threads(threads) {
+        eprintln!("--threads: {e}");
+    }
     for name in names {
         engine.set_variant(&name).map_err(bad)?;
         engine.clear_hash();

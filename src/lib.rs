@@ -10,6 +10,7 @@ pub mod engine;
 pub mod eval;
 pub mod geometry;
 pub mod gui;
+pub mod input;
 pub mod movegen;
 pub mod notation;
 pub mod output;

@@ -2,6 +2,7 @@
 
 use crate::geometry::Word;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::movegen::ended_statically;
 use crate::movegen::{is_legal, legal, pseudo_legal_knowing_check, Legality, Move};
@@ -40,14 +41,25 @@ fn perft_with<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, lists: &mu
 
 /// Perft per root move, sorted by move text, computed in parallel on the current rayon pool.
 pub fn divide<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, depth: u32) -> Vec<(Move, u64)> {
+    divide_until(rules, pos, depth, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// [`divide`], given up (`None`) soon after `stop` is raised: it is looked at between pieces of
+/// work two plies deep, never in the counting itself.
+pub fn divide_until<W: Word, R: Rules<W>>(
+    rules: &R,
+    pos: &Position<W>,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<(Move, u64)>> {
     let mut root = pos.clone();
     let mut moves = Vec::new();
     if ended_statically(rules, pos).is_some() {
-        return Vec::new();
+        return Some(Vec::new());
     }
     legal(rules, &mut root, &mut moves);
     if depth <= 1 {
-        return moves.into_iter().map(|m| (m, depth as u64)).collect();
+        return Some(moves.into_iter().map(|m| (m, depth as u64)).collect());
     }
     // Split two plies deep so that both threads stay busy to the end.
     let mut jobs: Vec<(usize, Option<Move>)> = Vec::new();
@@ -63,10 +75,13 @@ pub fn divide<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, depth: u32) ->
         }
     }
     // One job per piece of work, so that an idle thread can always steal what is left.
-    let counts: Vec<(usize, u64)> = jobs
+    let counts: Option<Vec<(usize, u64)>> = jobs
         .par_iter()
         .with_max_len(1)
         .map(|&(i, reply)| {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
             let mut p = pos.clone();
             p.make_with(rules, moves[i]);
             let n = match reply {
@@ -76,17 +91,17 @@ pub fn divide<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, depth: u32) ->
                 }
                 None => perft(rules, &mut p, depth - 1),
             };
-            (i, n)
+            Some((i, n))
         })
         .collect();
     let mut totals = vec![0u64; moves.len()];
-    for (i, n) in counts {
+    for (i, n) in counts? {
         totals[i] += n;
     }
     let mut out: Vec<(Move, u64)> = moves.into_iter().zip(totals).collect();
     let v = pos.variant();
     out.sort_by_key(|(m, _)| m.to_text(v));
-    out
+    Some(out)
 }
 
 /// One case of a perft suite: a FEN and the expected node counts per depth.

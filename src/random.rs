@@ -1,5 +1,14 @@
 //! Vorpal's one random generator, SplitMix64: seeded by the caller so that everything random
-//! (hash keys, reference personalities, random openings and setups) can be replayed.
+//! (hash keys, reference personalities, random openings and setups) can be replayed. Secrets
+//! (the GUI's addresses, hidden setups) come from the operating system instead: one output of
+//! SplitMix64 gives away its state, and so every later output.
+
+/// `N` bytes from the operating system's random source, for what nobody may predict.
+pub fn os_random<const N: usize>() -> Result<[u8; N], String> {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).map_err(|e| format!("the system's random source failed: {e}"))?;
+    Ok(bytes)
+}
 
 /// A SplitMix64 generator; the same seed gives the same numbers on every machine.
 #[derive(Clone, Debug)]

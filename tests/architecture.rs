@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The levels from the bottom; the modules of one level may not import each other.
 const LEVELS: &[&[&str]] = &[
-    &["output", "random"],
+    &["input", "output", "random"],
     &["geometry"],
     &["pieces"],
     &["variant"],

@@ -2,12 +2,13 @@
 //! or XBoard, told the game so far and asked for one move at a time.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::input::{read_line, Line, MAX_LINE};
 use crate::movegen::Move;
 use crate::notation::score;
 use crate::notation::time::TimeControl;
@@ -229,7 +230,9 @@ pub enum Answer {
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<(Instant, String)>,
+    /// When the last line taken from `lines` was read from the engine.
+    heard: Instant,
     protocol: Protocol,
     /// The engine's name, from its handshake.
     pub name: String,
@@ -308,12 +311,18 @@ impl Engine {
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, lines) = channel();
         let reader_log = log.clone();
+        // Each line is stamped with the moment it was read, so that the arbiter charges the
+        // engine up to when it answered, not up to when the game's thread got to the line.
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let mut output = BufReader::new(stdout);
+            while let Ok(Some(line)) = read_line(&mut output, MAX_LINE) {
+                let heard = Instant::now();
+                // A line past the bound is nothing any protocol says: it is dropped.
+                let Line::Text(line) = line else { continue };
                 if let Some((log, label)) = &reader_log {
                     log.write(label, '<', &line);
                 }
-                if tx.send(line).is_err() {
+                if tx.send((heard, line)).is_err() {
                     break;
                 }
             }
@@ -325,6 +334,7 @@ impl Engine {
             child,
             stdin,
             lines,
+            heard: Instant::now(),
             protocol: spec.protocol,
             name: fallback,
             tc: spec.tc,
@@ -353,6 +363,11 @@ impl Engine {
         Ok(engine)
     }
 
+    /// When the engine wrote the last line read from it: the moment its answer counts from.
+    pub fn heard(&self) -> Instant {
+        self.heard
+    }
+
     fn send(&mut self, line: &str) -> Result<(), String> {
         if let Some((log, label)) = &self.log {
             log.write(label, '>', line);
@@ -368,7 +383,10 @@ impl Engine {
     fn line(&mut self, deadline: Instant) -> Result<String, Answer> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(line) => Ok(line),
+            Ok((heard, line)) => {
+                self.heard = heard;
+                Ok(line)
+            }
             Err(RecvTimeoutError::Timeout) => Err(Answer::Timeout),
             Err(RecvTimeoutError::Disconnected) => Err(Answer::Crashed(self.exit_status())),
         }
@@ -585,8 +603,22 @@ impl Engine {
         limit: Duration,
     ) -> Answer {
         let deadline = Instant::now() + limit;
+        match self.ask(variant, moves, clocks, tc) {
+            Ok(()) => self.answer(variant, moves, clocks, tc, deadline),
+            Err(e) => Answer::Crashed(e),
+        }
+    }
+
+    /// Tells the engine the game (`moves` from the start) and asks for its move.
+    pub fn ask(
+        &mut self,
+        variant: &Arc<Variant>,
+        moves: &[Move],
+        clocks: Clocks,
+        tc: TimeControl,
+    ) -> Result<(), String> {
         let side = moves.len() % 2;
-        let sent = match (self.protocol, std::mem::replace(&mut self.pondering, Pondering::Idle)) {
+        match (self.protocol, std::mem::replace(&mut self.pondering, Pondering::Idle)) {
             (Protocol::Uci, Pondering::On(expected))
                 if moves.last().is_some_and(|&m| self.dialect.move_text(variant, m) == expected) =>
             {
@@ -598,10 +630,19 @@ impl Engine {
             }
             (Protocol::Xboard, pondering) => self.xboard_go(variant, moves, clocks, side, pondering),
             (Protocol::Lgp, _) => Err(format!("{}: an lgp player plays only hidden games", self.name)),
-        };
-        if let Err(e) = sent {
-            return Answer::Crashed(e);
         }
+    }
+
+    /// The engine's answer to [`ask`](Self::ask), read until `deadline`; lines it wrote before
+    /// the deadline count even when read after it ([`heard`](Self::heard) says when).
+    pub fn answer(
+        &mut self,
+        variant: &Arc<Variant>,
+        moves: &[Move],
+        clocks: Clocks,
+        tc: TimeControl,
+        deadline: Instant,
+    ) -> Answer {
         let mut thought = Thought::default();
         loop {
             let line = match self.line(deadline) {

@@ -4,12 +4,13 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::engine::{Answer, Clocks, Engine, Thought};
+use super::clock::GameClocks;
+use super::engine::{Answer, Engine, Thought};
 use super::opening::Opening;
 use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
 use crate::movegen::{legal, Move};
-use crate::notation::time::{TimeControl, NO_CLOCK_MOVE_TIME};
+use crate::notation::time::TimeControl;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::referee::StrikeRule;
@@ -200,18 +201,7 @@ pub fn play_game(
             return end(record, Some(loser.flip()), e, Termination::Abandoned);
         }
     }
-    // Each side's time left, increment, and period (moves, time) when its control has one.
-    let mut left = [Duration::ZERO; 2];
-    let mut increment = [Duration::ZERO; 2];
-    let mut period = [None; 2];
-    for s in 0..2 {
-        (left[s], increment[s], period[s]) = match tcs[s] {
-            TimeControl::Clock { moves, base, increment } => (base, increment, (moves > 0).then_some((moves, base))),
-            TimeControl::PerMove(t) => (t, Duration::ZERO, None),
-            TimeControl::Infinite => (NO_CLOCK_MOVE_TIME, Duration::ZERO, None),
-        };
-    }
-    let mut engine_moves = [0u32; 2];
+    let mut clocks = GameClocks::new(tcs, rules.margin);
     loop {
         let ended = with_rules!(&variant.family, |r| outcome(r, &mut pos));
         if let Some(o) = ended {
@@ -219,15 +209,11 @@ pub fn play_game(
         }
         let side = pos.side();
         let s = side.index();
-        let moves_to_go = period[s].map(|(n, _)| n - engine_moves[s] % n);
-        if let TimeControl::PerMove(t) = tcs[s] {
-            left[s] = t;
-        }
-        let clocks = Clocks { left, increment, moves_to_go };
         let played: Vec<Move> = record.moves.iter().map(|p| p.mv).collect();
         let asked = Instant::now();
-        let answer = engines[s].play(variant, &played, clocks, tcs[s], left[s] + rules.margin);
-        let elapsed = asked.elapsed();
+        let limit = clocks.deadline(s, asked) - asked;
+        let answer = engines[s].play(variant, &played, clocks.told(s), tcs[s], limit);
+        let elapsed = engines[s].heard().saturating_duration_since(asked);
         let name = Color::from_index(s).name();
         match answer {
             Answer::Timeout => {
@@ -248,9 +234,9 @@ pub fn play_game(
                 return end(record, Some(side.flip()), reason, Termination::RulesInfraction);
             }
             Answer::Move(text, thought) => {
-                if elapsed > left[s] + rules.margin {
+                let Ok(clock) = clocks.charge_move(s, elapsed) else {
                     return end(record, Some(side.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
-                }
+                };
                 let mut moves = Vec::new();
                 with_rules!(&variant.family, |r| legal(r, &mut pos, &mut moves));
                 let Some(mv) = engines[s].find(variant, &moves, &text) else {
@@ -258,17 +244,6 @@ pub fn play_game(
                     return end(record, Some(side.flip()), reason, Termination::RulesInfraction);
                 };
                 pos.make(mv);
-                engine_moves[s] += 1;
-                let clock = match tcs[s] {
-                    TimeControl::Clock { .. } => {
-                        left[s] = left[s].saturating_sub(elapsed) + increment[s];
-                        if let Some((_, base)) = period[s].filter(|(n, _)| engine_moves[s] % n == 0) {
-                            left[s] += base;
-                        }
-                        Some(left[s])
-                    }
-                    TimeControl::PerMove(_) | TimeControl::Infinite => None,
-                };
                 record.moves.push(Played { mv, elapsed, clock, thought, notes: Vec::new() });
                 watch(&record);
                 if let Some((winner, reason)) = adjudicate(&rules.adjudication, &record) {

@@ -4,11 +4,12 @@
 
 use std::time::{Duration, Instant};
 
+use super::clock::GameClocks;
 use super::engine::{Answer, Engine, Thought};
 use super::game::{end, GameRecord, GameRules, HiddenRules, Played, Termination};
 use super::opening::Opening;
 use crate::notation::lgp::{FromPlayer, ToPlayer};
-use crate::notation::time::{TimeControl, NO_CLOCK_MOVE_TIME};
+use crate::notation::time::TimeControl;
 use crate::pieces::{ByColor, Color};
 use crate::position::Position;
 use crate::referee::{Fate, Referee};
@@ -31,44 +32,6 @@ pub fn setup_number(pos: &Position, color: Color) -> Option<u32> {
     (0..960).find(|&n| chess960::back_rank(n).is_some_and(|r| r.iter().collect::<String>() == upper))
 }
 
-/// A game's clocks: each side's time left, increment and period.
-struct HiddenClocks {
-    left: [Duration; 2],
-    increment: [Duration; 2],
-    tcs: [TimeControl; 2],
-}
-
-impl HiddenClocks {
-    fn new(tcs: [TimeControl; 2]) -> HiddenClocks {
-        let start = tcs.map(|tc| match tc {
-            TimeControl::Clock { base, increment, .. } => (base, increment),
-            TimeControl::PerMove(t) => (t, Duration::ZERO),
-            TimeControl::Infinite => (NO_CLOCK_MOVE_TIME, Duration::ZERO),
-        });
-        HiddenClocks { left: start.map(|(left, _)| left), increment: start.map(|(_, inc)| inc), tcs }
-    }
-
-    /// The time `s` has for its next order.
-    fn before_order(&mut self, s: usize) -> Duration {
-        if let TimeControl::PerMove(t) = self.tcs[s] {
-            self.left[s] = t;
-        }
-        self.left[s]
-    }
-
-    /// Charges `elapsed` to `s`, with the increment when the order was carried out.
-    fn charge(&mut self, s: usize, elapsed: Duration, played: bool) -> Option<Duration> {
-        match self.tcs[s] {
-            TimeControl::Clock { .. } => {
-                self.left[s] =
-                    self.left[s].saturating_sub(elapsed) + if played { self.increment[s] } else { Duration::ZERO };
-                Some(self.left[s])
-            }
-            TimeControl::PerMove(_) | TimeControl::Infinite => None,
-        }
-    }
-}
-
 /// A seat at a hidden game: an `lgp` engine, or a person at the terminal.
 pub trait Seat {
     /// The name the record shows.
@@ -77,8 +40,8 @@ pub trait Seat {
     fn timed(&self) -> bool;
     /// Tells the seat what the referee says.
     fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String>;
-    /// The seat's next message, before `deadline` if there is one.
-    fn next(&mut self, deadline: Option<Instant>) -> Result<FromPlayer, Answer>;
+    /// The seat's next message, before `deadline` if there is one, with when it was said.
+    fn next(&mut self, deadline: Option<Instant>) -> Result<(FromPlayer, Instant), Answer>;
     /// Whether the referee also tells the seat the true position (a player with full sight,
     /// to measure what blindness costs).
     fn sighted(&self) -> bool {
@@ -107,12 +70,12 @@ impl Seat for Engine {
     }
 
     /// Lines that are not messages (thinking output, a stray line) are passed over.
-    fn next(&mut self, deadline: Option<Instant>) -> Result<FromPlayer, Answer> {
+    fn next(&mut self, deadline: Option<Instant>) -> Result<(FromPlayer, Instant), Answer> {
         let deadline = deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400));
         loop {
             let line = self.read_lgp(deadline)?;
             match FromPlayer::parse(&line) {
-                Ok(message) => return Ok(message),
+                Ok(message) => return Ok((message, self.heard())),
                 // A malformed setup is an answer, and a wrong one.
                 Err(e) if line.starts_with("setup") => return Err(Answer::Refused(e)),
                 Err(_) => {}
@@ -212,26 +175,27 @@ fn referee_game(
             return end(record, Some(color.flip()), e, Termination::Abandoned);
         }
     }
-    let mut clocks = HiddenClocks::new(tcs);
+    let mut clocks = GameClocks::new(tcs, rules.margin);
     let mut notes = Vec::new();
     while referee.end().is_none() {
         let orderer = referee.orderer();
         let s = orderer.index();
         let name = orderer.name();
         let for_opponent = orderer != referee.side_to_move();
-        let left = clocks.before_order(s);
-        let movetime = matches!(tcs[s], TimeControl::PerMove(_)).then(|| left.as_millis() as u64);
-        let go = ToPlayer::Go { time: ByColor(clocks.left.map(|d| d.as_millis() as u64)), movetime, for_opponent };
+        let movetime = matches!(tcs[s], TimeControl::PerMove(_)).then(|| clocks.left(s).as_millis() as u64);
+        let time = ByColor([0, 1].map(|side| clocks.left(side).as_millis() as u64));
+        let go = ToPlayer::Go { time, movetime, for_opponent };
         if let Err(e) = seats[s].tell(&variant, &[go]) {
             record.broken[s] = true;
             return end(record, Some(orderer.flip()), e, Termination::Abandoned);
         }
         let asked = Instant::now();
-        let deadline = seats[s].timed().then(|| asked + left + rules.margin);
-        let text = loop {
+        let timed = seats[s].timed();
+        let deadline = timed.then(|| clocks.deadline(s, asked));
+        let (text, heard) = loop {
             match seats[s].next(deadline) {
-                Ok(FromPlayer::Order(text)) => break text,
-                Ok(FromPlayer::Ask) => {
+                Ok((FromPlayer::Order(text), heard)) => break (text, heard),
+                Ok((FromPlayer::Ask, _)) => {
                     let yes = referee.ask(orderer);
                     notes.push(format!("{name} asks: {}", if yes { "yes" } else { "no" }));
                     if let Err(e) = seats[s].tell(&variant, &[ToPlayer::Answer(yes)]) {
@@ -239,7 +203,7 @@ fn referee_game(
                         return end(record, Some(orderer.flip()), e, Termination::Abandoned);
                     }
                 }
-                Ok(FromPlayer::Resign) => {
+                Ok((FromPlayer::Resign, _)) => {
                     return end(record, Some(orderer.flip()), format!("{name} resigns"), Termination::Normal)
                 }
                 Ok(_) => {}
@@ -258,15 +222,20 @@ fn referee_game(
                 }
             }
         };
-        let elapsed = asked.elapsed();
-        if seats[s].timed() && elapsed > left + rules.margin {
+        // Every order spends the orderer's time, carried out or not: a player cannot hold the
+        // game by giving orders that are refused.
+        let elapsed = heard.saturating_duration_since(asked);
+        if timed && clocks.spend(s, elapsed).is_err() {
             return end(record, Some(orderer.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
         }
         let fate = match referee.order(orderer, &text) {
             Ok(fate) => fate,
             Err(e) => return end(record, Some(orderer.flip()), e, Termination::RulesInfraction),
         };
-        let clock = clocks.charge(s, elapsed, matches!(fate, Fate::Played(_)));
+        let clock = match fate {
+            Fate::Played(_) if timed => clocks.moved(s),
+            _ => None,
+        };
         notes.push(format!("{name} orders {text}: {}", fate_words(&variant, &fate)));
         if let Err(e) = seats[s].tell(&variant, &[ToPlayer::of_fate(&variant, &fate)]) {
             record.broken[s] = true;
@@ -321,7 +290,7 @@ fn ask_setup(seat: &mut dyn Seat, variant: &Variant) -> Result<u32, (Option<Answ
     seat.tell(variant, &[ToPlayer::SetupQuery]).map_err(|e| (None, e))?;
     let deadline = seat.timed().then(|| Instant::now() + SETUP_TIME);
     loop {
-        match seat.next(deadline) {
+        match seat.next(deadline).map(|(message, _)| message) {
             Ok(FromPlayer::Setup(Some(n))) => return Ok(n),
             Ok(FromPlayer::Setup(None)) => {
                 let nanos =

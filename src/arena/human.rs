@@ -7,6 +7,7 @@ use std::time::Instant;
 use super::engine::Answer;
 use super::hidden::Seat;
 use crate::geometry::Square;
+use crate::input::{read_line, Line, MAX_LINE};
 use crate::notation::lgp::{FateReport, FromPlayer, Report, ToPlayer};
 use crate::pieces::Color;
 use crate::referee::Sighting;
@@ -175,27 +176,29 @@ impl<R: BufRead> Seat for Human<R> {
         Ok(())
     }
 
-    fn next(&mut self, _: Option<Instant>) -> Result<FromPlayer, Answer> {
+    fn next(&mut self, _: Option<Instant>) -> Result<(FromPlayer, Instant), Answer> {
         loop {
-            let mut line = String::new();
-            match self.input.read_line(&mut line) {
-                Ok(0) | Err(_) => return Err(Answer::Crashed("left the game (end of input)".into())),
-                Ok(_) => {}
-            }
-            let line = line.trim();
-            match line {
-                "" => continue,
-                "help" | "?" => crate::outln!("Type {PROMPT_HELP}."),
-                "ask" => return Ok(FromPlayer::Ask),
-                "resign" | "quit" => return Ok(FromPlayer::Resign),
-                other => {
-                    return Ok(match FromPlayer::parse(other) {
-                        Ok(message) => message,
-                        // A bare order is an order; the referee judges it.
-                        Err(_) => FromPlayer::Order(other.trim_start_matches("order ").to_string()),
-                    });
+            let line = match read_line(&mut self.input, MAX_LINE) {
+                Ok(Some(Line::Text(line))) => line,
+                Ok(Some(Line::TooLong(n))) => {
+                    crate::outln!("That line has {n} characters, more than {MAX_LINE}: type {PROMPT_HELP}.");
+                    continue;
                 }
-            }
+                Ok(None) | Err(_) => return Err(Answer::Crashed("left the game (end of input)".into())),
+            };
+            let message = match line.trim() {
+                "" => continue,
+                "help" | "?" => {
+                    crate::outln!("Type {PROMPT_HELP}.");
+                    continue;
+                }
+                "ask" => FromPlayer::Ask,
+                "resign" | "quit" => FromPlayer::Resign,
+                // A bare order is an order; the referee judges it.
+                other => FromPlayer::parse(other)
+                    .unwrap_or_else(|_| FromPlayer::Order(other.trim_start_matches("order ").to_string())),
+            };
+            return Ok((message, Instant::now()));
         }
     }
 }

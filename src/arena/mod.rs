@@ -1,6 +1,7 @@
 //! `vorpal match`: engine-vs-engine matches in every variant, Vorpal's rules as the arbiter,
 //! with PGN output, Elo, LOS and SPRT.
 
+pub mod clock;
 pub mod engine;
 pub mod game;
 pub mod hidden;

@@ -3,7 +3,7 @@
 //! picks the rule family and builds the evaluation in one place, so that UCI, XBoard, the
 //! command line and the benchmarks call it and nothing below it.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -13,7 +13,7 @@ use crate::eval::{Eval, Evaluate, Terms};
 use crate::geometry::{Cell, Square};
 use crate::movegen::outcome;
 use crate::movegen::{legal, parse_move, Move};
-use crate::perft::divide;
+use crate::perft::{divide, divide_until};
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::random::Rng;
@@ -48,6 +48,16 @@ pub struct Engine {
 impl Engine {
     /// An engine in FIDE chess at the start position, with a table of [`DEFAULT_HASH_MB`] and one thread.
     pub fn new(config: Config) -> Engine {
+        Engine::with_table(config, DEFAULT_HASH_MB)
+    }
+
+    /// An engine that answers questions of the rules (legality, outcome) and does not search:
+    /// its table has a single entry, so keeping many of them costs no memory.
+    pub fn for_rules(config: Config) -> Engine {
+        Engine::with_table(config, 0)
+    }
+
+    fn with_table(config: Config, hash_mb: usize) -> Engine {
         let variant = config.variant(FIDE_CHESS, &[]).expect("the built-in FIDE chess loads");
         let position = Position::start(variant.clone()).expect("the built-in start position is valid");
         Engine {
@@ -55,8 +65,8 @@ impl Engine {
             variant,
             options: Vec::new(),
             position,
-            shared: Arc::new(Shared::new(DEFAULT_HASH_MB, 1)),
-            hash_mb: DEFAULT_HASH_MB,
+            shared: Arc::new(Shared::new(hash_mb, 1)),
+            hash_mb,
             personality: Personality::Normal,
             seed: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
@@ -153,6 +163,21 @@ impl Engine {
     /// The leaves `depth` plies below each legal move of the current position.
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
         with_rules!(&self.variant.family, |rules| divide(rules, &self.position, depth))
+    }
+
+    /// [`divide`](Self::divide) on a thread of its own, so that the protocol goes on reading
+    /// commands; `done` gets the counts, or `None` when `stop` was raised first.
+    pub fn divide_in_background(
+        &self,
+        depth: u32,
+        stop: Arc<AtomicBool>,
+        done: impl FnOnce(&Variant, Option<Vec<(Move, u64)>>) + Send + 'static,
+    ) -> JoinHandle<()> {
+        let (variant, position) = (self.variant.clone(), self.position.clone());
+        std::thread::spawn(move || {
+            let counts = with_rules!(&variant.family, |rules| divide_until(rules, &position, depth, &stop));
+            done(&variant, counts);
+        })
     }
 
     /// How moves are chosen: by searching, or by a reference personality.
@@ -260,10 +285,16 @@ impl Engine {
         self.shared.correction.clear();
     }
 
-    /// Sets the number of search threads (only between searches); the table stays.
-    pub fn set_threads(&mut self, threads: usize) {
+    /// Sets the number of search threads (only between searches); the table stays. When the
+    /// system cannot start that many, as many as it can are used, and the error says so.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
         self.wait();
-        self.shared.set_threads(threads);
+        let available = threads_available(threads.max(1));
+        self.shared.set_threads(available);
+        if available < threads {
+            return Err(format!("only {available} of {threads} threads could be started; searching with {available}"));
+        }
+        Ok(())
     }
 
     /// Whether a search is running.
@@ -392,5 +423,23 @@ fn run(
                 line: 1,
             })
         }
+    })
+}
+
+/// How many of `wanted` threads (this one included) the system can run at once: the search's
+/// helpers run all together, so they are started all together, each waiting until the count is done.
+fn threads_available(wanted: usize) -> usize {
+    let gate = std::sync::Mutex::new(());
+    let held = gate.lock().unwrap_or_else(|e| e.into_inner());
+    std::thread::scope(|scope| {
+        let mut started = 1;
+        while started < wanted {
+            if std::thread::Builder::new().spawn_scoped(scope, || drop(gate.lock())).is_err() {
+                break;
+            }
+            started += 1;
+        }
+        drop(held);
+        started
     })
 }

@@ -22,6 +22,9 @@ use crate::random::Rng;
 use crate::rules::chess960;
 use crate::variant::Variant;
 
+/// How long the referee may take to show the seats their first view.
+const READY_TIME: Duration = Duration::from_secs(30);
+
 /// How a hidden game is set up.
 #[derive(Clone, Debug)]
 pub struct HiddenSetup {
@@ -50,8 +53,8 @@ struct Knowledge {
     /// Whether the referee waits for this seat's order, and whether it is for the opponent's pieces.
     asked: Option<bool>,
     result: Option<String>,
-    /// What the person said, not yet read by the referee.
-    inbox: VecDeque<FromPlayer>,
+    /// What the person said, and when, not yet read by the referee.
+    inbox: VecDeque<(FromPlayer, Instant)>,
     /// The person left (the game was replaced): the referee hears a resignation.
     gone: bool,
     version: u64,
@@ -77,6 +80,17 @@ impl SeatBox {
         state(&self.variant, &knowledge)
     }
 
+    /// Waits until the referee has shown the seat its first view (or ended the game), up to
+    /// `limit`; whether it has.
+    fn wait_ready(&self, limit: Duration) -> bool {
+        let knowledge = self.lock();
+        let (knowledge, _) = self
+            .changed
+            .wait_timeout_while(knowledge, limit, |k| k.board.is_none() && k.result.is_none())
+            .unwrap_or_else(|e| e.into_inner());
+        knowledge.board.is_some() || knowledge.result.is_some()
+    }
+
     /// The person's order, question or resignation; refused when the referee is not waiting for it.
     pub fn say(&self, message: FromPlayer) -> Result<(), String> {
         let mut knowledge = self.lock();
@@ -90,7 +104,7 @@ impl SeatBox {
         if message != FromPlayer::Ask {
             knowledge.asked = None;
         }
-        knowledge.inbox.push_back(message);
+        knowledge.inbox.push_back((message, Instant::now()));
         knowledge.version += 1;
         self.changed.notify_all();
         Ok(())
@@ -142,14 +156,14 @@ impl Seat for BrowserSeat {
         Ok(())
     }
 
-    fn next(&mut self, _: Option<Instant>) -> Result<FromPlayer, Answer> {
+    fn next(&mut self, _: Option<Instant>) -> Result<(FromPlayer, Instant), Answer> {
         let mut knowledge = self.seat.lock();
         loop {
             if let Some(message) = knowledge.inbox.pop_front() {
                 return Ok(message);
             }
             if knowledge.gone {
-                return Ok(FromPlayer::Resign);
+                return Ok((FromPlayer::Resign, Instant::now()));
             }
             knowledge = self.seat.changed.wait(knowledge).unwrap_or_else(|e| e.into_inner());
         }
@@ -221,6 +235,13 @@ impl HiddenTable {
                 engine.quit();
             }
         });
+        // The seats' addresses are handed out only once each seat has something to show.
+        if !seats.iter().all(|(_, seat)| seat.wait_ready(READY_TIME)) {
+            for (_, seat) in &seats {
+                seat.leave();
+            }
+            return Err(format!("the game did not start within {} s", READY_TIME.as_secs()));
+        }
         Ok(HiddenTable { seats })
     }
 }

@@ -8,17 +8,17 @@
 
 mod board;
 mod hidden;
+mod http;
 mod json;
+mod poll;
 mod session;
 mod watch;
 
 use std::collections::HashMap;
-use std::io::Read;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use hidden::{HiddenSetup, HiddenTable, SeatBox};
 use json::{list, object, quote};
@@ -31,7 +31,8 @@ use crate::config::Config;
 use crate::notation::lgp::FromPlayer;
 use crate::notation::time::TimeControl;
 use crate::pieces::Color;
-use crate::random::Rng;
+use crate::random::os_random;
+use poll::Polls;
 
 /// The page, with its script and style.
 const PAGE: &str = include_str!("page.html");
@@ -39,15 +40,31 @@ const PAGE: &str = include_str!("page.html");
 /// The most games kept at once: a new one replaces the one left alone longest.
 const MAX_SESSIONS: usize = 16;
 
-/// The most requests answered at once; more are turned away.
-const MAX_REQUESTS: usize = 64;
-
-/// The longest request line accepted, and the longest body read.
+/// The longest request target (path and query) accepted.
 const MAX_URL: usize = 4096;
-const MAX_BODY: u64 = 4096;
 
 /// How long a page's question about news waits before being answered with no news.
 const LONGEST_WAIT: Duration = Duration::from_secs(10);
+
+/// Every address the server answers, with the one method it takes there.
+const ROUTES: [(&str, &str); 16] = [
+    ("GET", "/"),
+    ("GET", "/hidden"),
+    ("GET", "/watch"),
+    ("GET", "/api/watch"),
+    ("POST", "/api/hidden/new"),
+    ("POST", "/api/hidden/join"),
+    ("GET", "/api/hidden/state"),
+    ("POST", "/api/hidden/say"),
+    ("GET", "/api/variants"),
+    ("GET", "/api/players"),
+    ("POST", "/api/analyse"),
+    ("POST", "/api/new"),
+    ("GET", "/api/state"),
+    ("POST", "/api/move"),
+    ("POST", "/api/undo"),
+    ("GET", "/api/pgn"),
+];
 
 /// Vorpal's time per move unless the page asks for another.
 const DEFAULT_THINK: f64 = 1.0;
@@ -65,15 +82,11 @@ struct Gui {
     invites: Mutex<HashMap<String, Arc<SeatBox>>>,
     /// The match being watched, if any.
     watch: Option<Arc<Watchboard>>,
-    ids: Mutex<Rng>,
+    /// The requests waiting for news, capped so that they cannot take the server's connections.
+    polls: Polls,
 }
 
-/// An answer: status, content type and body.
-struct Reply {
-    status: u16,
-    kind: &'static str,
-    body: String,
-}
+use http::Response as Reply;
 
 impl Reply {
     fn json(body: String) -> Reply {
@@ -106,9 +119,7 @@ pub fn listen(
     watch: Option<Arc<Watchboard>>,
     engine: Option<(EngineSpec, String)>,
 ) -> Result<(SocketAddr, JoinHandle<()>), String> {
-    let server = tiny_http::Server::http((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
-    let address = server.server_addr().to_ip().ok_or("the server has no IP address")?;
-    let seed = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+    let (address, listener) = http::bind(host, port)?;
     let gui = Arc::new(Gui {
         config,
         engine,
@@ -116,24 +127,10 @@ pub fn listen(
         seats: Mutex::new(HashMap::new()),
         invites: Mutex::new(HashMap::new()),
         watch,
-        ids: Mutex::new(Rng::new(seed)),
+        polls: Polls::default(),
     });
-    let thread = std::thread::spawn(move || {
-        let busy = Arc::new(AtomicUsize::new(0));
-        for request in server.incoming_requests() {
-            if busy.load(Ordering::Relaxed) >= MAX_REQUESTS {
-                respond(request, Reply::error(503, "too many requests at once; try again"));
-                continue;
-            }
-            busy.fetch_add(1, Ordering::Relaxed);
-            let (gui, busy) = (gui.clone(), busy.clone());
-            std::thread::spawn(move || {
-                let (request, parts) = request_parts(request);
-                respond(request, gui.route(&parts));
-                busy.fetch_sub(1, Ordering::Relaxed);
-            });
-        }
-    });
+    let handler: http::Handler = Arc::new(move |request| gui.route(&request_parts(request)));
+    let thread = std::thread::spawn(move || http::serve(listener, handler));
     Ok((address, thread))
 }
 
@@ -152,17 +149,15 @@ fn try_engine(config: &Config, spec: EngineSpec) -> Result<(EngineSpec, String),
 
 /// What the server reads of a request: its method, path and query, and whether it was too long.
 struct Request {
-    post: bool,
+    method: String,
     path: String,
     query: HashMap<String, String>,
     url_too_long: bool,
-    body_too_long: bool,
 }
 
-fn request_parts(mut inner: tiny_http::Request) -> (tiny_http::Request, Request) {
-    let url = inner.url().to_string();
-    let post = *inner.method() == tiny_http::Method::Post;
-    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
+fn request_parts(request: &http::Request) -> Request {
+    let url = &request.target;
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let query = query
         .split('&')
         .filter(|p| !p.is_empty())
@@ -171,12 +166,7 @@ fn request_parts(mut inner: tiny_http::Request) -> (tiny_http::Request, Request)
             (decode(k), decode(v))
         })
         .collect();
-    // The arguments are in the query; a body is read (up to a bound) only to be dropped.
-    let mut sink = Vec::new();
-    let body_too_long =
-        inner.as_reader().take(MAX_BODY + 1).read_to_end(&mut sink).map_or(true, |n| n as u64 > MAX_BODY);
-    let parts = Request { post, path: path.to_string(), query, url_too_long: url.len() > MAX_URL, body_too_long };
-    (inner, parts)
+    Request { method: request.method.clone(), path: path.to_string(), query, url_too_long: url.len() > MAX_URL }
 }
 
 /// Decodes `%XX` escapes and `+` of a query part; bad escapes are kept as written.
@@ -204,48 +194,34 @@ fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-fn respond(request: tiny_http::Request, reply: Reply) {
-    let content_type = format!("{}; charset=utf-8", reply.kind);
-    let header = tiny_http::Header::from_bytes("Content-Type", content_type).expect("a valid header");
-    let no_store = tiny_http::Header::from_bytes("Cache-Control", "no-store").expect("a valid header");
-    let response = tiny_http::Response::from_string(reply.body)
-        .with_status_code(reply.status)
-        .with_header(header)
-        .with_header(no_store);
-    // A page that went away before its answer is no concern of the server's.
-    let _ = request.respond(response);
-}
-
 impl Gui {
     /// Answers one request.
     fn route(&self, request: &Request) -> Reply {
         if request.url_too_long {
             return Reply::error(414, format!("the address is longer than {MAX_URL} characters"));
         }
-        if request.body_too_long {
-            return Reply::error(413, format!("the request's body is longer than {MAX_BODY} bytes"));
-        }
         let arg = |name: &str| request.query.get(name).map(String::as_str);
-        match (request.post, request.path.as_str()) {
-            (false, "/api/watch") => match &self.watch {
+        let after = || arg("after").and_then(|a| a.parse().ok()).unwrap_or(0);
+        match (request.method.as_str(), request.path.as_str()) {
+            ("GET", "/api/watch") => match &self.watch {
                 None => Reply::error(404, "no match is being watched here (vorpal match --gui shows one)"),
                 Some(board) => {
-                    let after = arg("after").and_then(|a| a.parse().ok()).unwrap_or(0);
                     let shown = arg("game").and_then(|g| g.parse::<usize>().ok()).and_then(|g| g.checked_sub(1));
-                    Reply::json(board.state(after, shown, LONGEST_WAIT))
+                    let (_ticket, wait) = self.polls.admit("watch", LONGEST_WAIT);
+                    Reply::json(board.state(after(), shown, wait))
                 }
             },
-            (false, "/" | "/hidden" | "/watch") => Reply { status: 200, kind: "text/html", body: PAGE.to_string() },
-            (true, "/api/hidden/new") => self.new_hidden(arg),
-            (true, "/api/hidden/join") => match arg("invite") {
+            ("GET", "/" | "/hidden" | "/watch") => Reply { status: 200, kind: "text/html", body: PAGE.to_string() },
+            ("POST", "/api/hidden/new") => self.new_hidden(arg),
+            ("POST", "/api/hidden/join") => match arg("invite") {
                 None => Reply::error(400, "which invitation? (invite=...)"),
                 Some(invite) => self.join(invite),
             },
-            (false, "/api/hidden/state") => self.with_seat(arg, |seat| {
-                let after = arg("after").and_then(|a| a.parse().ok()).unwrap_or(0);
-                Reply::json(seat.state_after(after, LONGEST_WAIT))
+            ("GET", "/api/hidden/state") => self.with_seat(arg, |seat| {
+                let (_ticket, wait) = self.polls.admit(arg("seat").unwrap_or(""), LONGEST_WAIT);
+                Reply::json(seat.state_after(after(), wait))
             }),
-            (true, "/api/hidden/say") => self.with_seat(arg, |seat| {
+            ("POST", "/api/hidden/say") => self.with_seat(arg, |seat| {
                 let message = match (arg("order"), arg("ask"), arg("resign")) {
                     (Some(order), None, None) => FromPlayer::Order(order.trim().to_string()),
                     (None, Some(_), None) => FromPlayer::Ask,
@@ -254,12 +230,12 @@ impl Gui {
                 };
                 outcome(seat.say(message))
             }),
-            (false, "/api/variants") => Reply::json(list(self.config.names().iter().map(|n| quote(n)))),
-            (false, "/api/players") => {
+            ("GET", "/api/variants") => Reply::json(list(self.config.names().iter().map(|n| quote(n)))),
+            ("GET", "/api/players") => {
                 let engine = self.engine.as_ref().map(|(_, name)| quote(name));
                 Reply::json(object([("engine", json::optional(engine))]))
             }
-            (true, "/api/analyse") => self.with_session(arg, |session| {
+            ("POST", "/api/analyse") => self.with_session(arg, |session| {
                 let lines = arg("lines").unwrap_or("0");
                 match lines.parse::<usize>() {
                     Ok(n) => outcome(session.analyse(n)),
@@ -268,27 +244,27 @@ impl Gui {
                     }
                 }
             }),
-            (true, "/api/new") => self.new_game(arg),
-            (false, "/api/state") => self.with_session(arg, |session| {
-                let after = arg("after").and_then(|a| a.parse().ok()).unwrap_or(0);
-                let mut game = session.wait_past(after, LONGEST_WAIT);
+            ("POST", "/api/new") => self.new_game(arg),
+            ("GET", "/api/state") => self.with_session(arg, |session| {
+                let (_ticket, wait) = self.polls.admit(arg("session").unwrap_or(""), LONGEST_WAIT);
+                let mut game = session.wait_past(after(), wait);
                 game.last_used = Instant::now();
                 Reply::json(game.state())
             }),
-            (true, "/api/move") => self.with_session(arg, |session| match arg("move") {
+            ("POST", "/api/move") => self.with_session(arg, |session| match arg("move") {
                 None => Reply::error(400, "which move? (move=...)"),
                 Some(text) => outcome(session.human_move(text)),
             }),
-            (true, "/api/undo") => self.with_session(arg, |session| outcome(session.take_back())),
-            (false, "/api/pgn") => self.with_session(arg, |session| Reply {
+            ("POST", "/api/undo") => self.with_session(arg, |session| outcome(session.take_back())),
+            ("GET", "/api/pgn") => self.with_session(arg, |session| Reply {
                 status: 200,
                 kind: "application/x-chess-pgn",
                 body: session.lock().pgn(),
             }),
-            (_, path) if path == "/" || path.starts_with("/api/") => {
-                Reply::error(405, format!("{path} does not answer {}", if request.post { "POST" } else { "GET" }))
-            }
-            (_, path) => Reply::error(404, format!("nothing at {path}")),
+            (method, path) => match ROUTES.iter().find(|(_, route)| *route == path) {
+                Some((takes, _)) => Reply::error(405, format!("{path} does not answer {method}: it takes {takes}")),
+                None => Reply::error(404, format!("nothing at {path}")),
+            },
         }
     }
 
@@ -327,7 +303,10 @@ impl Gui {
             Ok(session) => session,
             Err(e) => return Reply::error(400, e),
         };
-        let id = self.secret();
+        let id = match secret() {
+            Ok(id) => id,
+            Err(e) => return Reply::error(500, e),
+        };
         let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
         if sessions.len() >= MAX_SESSIONS {
             let oldest = sessions.iter().min_by_key(|(_, s)| s.lock().last_used).map(|(k, _)| k.clone());
@@ -366,18 +345,23 @@ impl Gui {
                 other => return Err(format!("opponent: '{other}' is neither vorpal nor human")),
             };
             let rules = HiddenRules::parse(&format!("rule={}", arg("rule").unwrap_or("strikes")))?;
-            let seed = match arg("seed") {
-                None => self.next_id(),
-                Some(text) => text.parse().map_err(|_| format!("seed: '{text}' is not a number"))?,
-            };
+            if arg("seed").is_some() {
+                return Err(
+                    "seed: the setups of a hidden game are secret, so the server draws them; it takes no seed".into()
+                );
+            }
+            let seed = u64::from_le_bytes(os_random()?);
             Ok(HiddenSetup { side, two_people, rules, think: Duration::from_secs_f64(think(arg("think"))?), seed })
         })();
         let (setup, table) = match setup.and_then(|s| HiddenTable::start(&self.config, &s).map(|t| (s, t))) {
             Ok(started) => started,
             Err(e) => return Reply::error(400, e),
         };
+        let (Ok(mine_id), Ok(invite_id)) = (secret(), secret()) else {
+            return Reply::error(500, "the system's random source failed: no secret can be drawn");
+        };
         let mut seats = self.seats.lock().unwrap_or_else(|e| e.into_inner());
-        while seats.len() + table.seats.len() > 2 * MAX_SESSIONS {
+        while seats.len() >= MAX_SESSIONS {
             let oldest = seats.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| k.clone());
             if let Some((seat, _)) = oldest.and_then(|k| seats.remove(&k)) {
                 seat.leave();
@@ -387,11 +371,10 @@ impl Gui {
         let mut invite = None;
         for (color, seat) in table.seats {
             if color == setup.side {
-                let id = self.secret();
-                seats.insert(id.clone(), (seat, Instant::now()));
-                mine = Some(id);
+                seats.insert(mine_id.clone(), (seat, Instant::now()));
+                mine = Some(mine_id.clone());
             } else {
-                let token = self.secret();
+                let token = invite_id.clone();
                 let mut invites = self.invites.lock().unwrap_or_else(|e| e.into_inner());
                 if invites.len() >= MAX_SESSIONS {
                     // Invitations never taken up: their games end, their seats resigning.
@@ -412,19 +395,20 @@ impl Gui {
         let Some(seat) = self.invites.lock().unwrap_or_else(|e| e.into_inner()).remove(invite) else {
             return Reply::error(404, "no such invitation: it was used already, or a newer game replaced it");
         };
-        let id = self.secret();
+        let id = match secret() {
+            Ok(id) => id,
+            Err(e) => return Reply::error(500, e),
+        };
         self.seats.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), (seat, Instant::now()));
         Reply::json(object([("seat", quote(&id))]))
     }
+}
 
-    /// A fresh secret of 128 bits, in hexadecimal.
-    fn secret(&self) -> String {
-        format!("{:016x}{:016x}", self.next_id(), self.next_id())
-    }
-
-    fn next_id(&self) -> u64 {
-        self.ids.lock().unwrap_or_else(|e| e.into_inner()).next_u64()
-    }
+/// A fresh secret of 128 bits from the operating system's random source, in hexadecimal: no
+/// number of secrets seen tells anything of the next.
+fn secret() -> Result<String, String> {
+    let bytes: [u8; 16] = os_random()?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// Vorpal's time per move or order, in seconds, as the page gives it.

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::board::board_json;
 use super::json::{list, object, optional, quote};
+use crate::arena::clock::{Flag, GameClocks};
 use crate::arena::engine::{Answer, Clocks, Engine as EngineProcess, EngineSpec, Thought};
 use crate::arena::game::{GameRecord, Played, Termination};
 use crate::arena::opening::Opening;
@@ -33,6 +34,9 @@ pub const MAX_ANALYSIS_LINES: usize = 8;
 
 /// How long Vorpal analyses one position before it rests.
 const ANALYSIS_TIME: Duration = Duration::from_secs(120);
+
+/// How late past its time a move may come, as in matches: scheduling jitter, not thinking time.
+const CLOCK_MARGIN: Duration = Duration::from_millis(50);
 
 /// How much longer than its clock (or its time per move) the engine may take before it forfeits.
 const ENGINE_GRACE: Duration = Duration::from_secs(5);
@@ -144,7 +148,7 @@ struct Step {
     /// Vorpal's or the engine's score and depth, for their moves.
     thought: Thought,
     /// The clocks before the move, to restore on take-back, and the mover's after it.
-    clocks_before: Option<[Duration; 2]>,
+    clocks_before: Option<GameClocks>,
     clock_after: Option<Duration>,
 }
 
@@ -160,8 +164,11 @@ struct Line {
 pub struct Game {
     /// Answers legality and holds the position (its table is the smallest).
     rules: Engine,
-    /// Searches for Vorpal's moves and analyses, in the background.
-    thinker: Arc<Mutex<Engine>>,
+    /// The variants, for the searcher made when first needed.
+    config: Config,
+    /// Searches for Vorpal's moves and analyses, in the background; made at the first search,
+    /// so that a game that never searches has no hash table.
+    thinker: Option<Arc<Mutex<Engine>>>,
     /// The engine of `vorpal gui --engine`, when it plays a side of this game, and its name (kept
     /// apart: the engine is locked while it thinks).
     program: Option<Arc<Mutex<EngineProcess>>>,
@@ -178,10 +185,8 @@ pub struct Game {
     thinking: bool,
     /// Vorpal is analysing the position for the person to move.
     analysing: bool,
-    /// Time left on each clock when the turn under way started.
-    clocks: Option<[Duration; 2]>,
-    /// The side to move at the start.
-    first_side: Color,
+    /// The clocks as they stood when the turn under way started, if the game has clocks.
+    clocks: Option<GameClocks>,
     /// The engine must be told the game afresh (after a take-back).
     engine_restart: bool,
     /// Raised by every change, so that a page waiting for news learns of it.
@@ -219,8 +224,7 @@ impl Session {
     /// A new game; Vorpal or the engine starts thinking if it has the move. `engine` is the
     /// GUI's engine, needed when a side is [`Player::Engine`].
     pub fn start(config: &Config, setup: Setup, engine: Option<&EngineSpec>) -> Result<Arc<Session>, String> {
-        let mut rules = Engine::new(config.clone());
-        rules.set_hash(1)?;
+        let mut rules = Engine::for_rules(config.clone());
         rules.set_variant(&setup.variant)?;
         let fen = match (&setup.fen, &setup.chess960) {
             (Some(_), Some(_)) => return Err("give a FEN or a setup, not both".into()),
@@ -229,8 +233,6 @@ impl Session {
         };
         rules.set_position(fen.as_deref(), &[])?;
         let start_fen = rules.position().to_fen();
-        let mut thinker = Engine::new(config.clone());
-        thinker.set_variant(&setup.variant)?;
         let program = if setup.players.contains(&Player::Engine) {
             let spec = engine.ok_or("no engine to play: start the GUI with --engine CMD")?;
             let mut process = EngineProcess::start(spec, rules.variant(), None)?;
@@ -241,13 +243,13 @@ impl Session {
         };
         let (engine_name, program) = program.unzip();
         let clocks = match setup.clock {
-            Some(TimeControl::Clock { base, .. }) => Some([base, base]),
+            Some(tc @ TimeControl::Clock { .. }) => Some(GameClocks::new([tc; 2], CLOCK_MARGIN)),
             _ => None,
         };
-        let first_side = rules.position().side();
         let mut game = Game {
             rules,
-            thinker: Arc::new(Mutex::new(thinker)),
+            config: config.clone(),
+            thinker: None,
             program,
             engine_name,
             setup,
@@ -259,7 +261,6 @@ impl Session {
             thinking: false,
             analysing: false,
             clocks,
-            first_side,
             engine_restart: false,
             version: 1,
             generation: 0,
@@ -306,7 +307,7 @@ impl Session {
             }
             let mut pos = game.rules.position().clone();
             let mv = game.rules.parse(&mut pos, text)?;
-            game.play(mv);
+            game.play(mv, Instant::now());
         }
         self.touched();
         self.kick();
@@ -372,8 +373,9 @@ impl Session {
 
     /// Stops Vorpal's search, if one runs (its result is ignored by its generation).
     fn halt(&self) {
-        let thinker = self.lock().thinker.clone();
-        thinker.lock().unwrap_or_else(|e| e.into_inner()).halt();
+        if let Some(thinker) = self.lock().thinker.clone() {
+            thinker.lock().unwrap_or_else(|e| e.into_inner()).halt();
+        }
     }
 
     /// Starts whatever the position asks for: Vorpal's or the engine's move, or an analysis for
@@ -395,12 +397,17 @@ impl Session {
                 game.thinking = true;
             }
             game.lines.clear();
-            (player, game.task(player), game.thinker.clone(), game.program.clone())
+            let thinker = if player == Player::Engine { None } else { game.thinker() };
+            (player, game.task(player), thinker, game.program.clone())
         };
-        match (player, program) {
-            (Player::Engine, Some(program)) => self.ask_engine(task, program),
-            (Player::Engine, None) => {}
-            _ => self.search(task, player == Player::Human, thinker),
+        match (player, program, thinker) {
+            (Player::Engine, Some(program), _) => self.ask_engine(task, program),
+            (Player::Engine, None, _) => {}
+            (_, _, Some(thinker)) => self.search(task, player == Player::Human, thinker),
+            (_, _, None) => {
+                let mut game = self.lock();
+                (game.thinking, game.analysing) = (false, false);
+            }
         }
     }
 
@@ -423,7 +430,6 @@ impl Session {
         }
         let (reporter, finisher) = (Arc::downgrade(self), Arc::downgrade(self));
         let generation = task.generation;
-        let started = Instant::now();
         engine.go(
             task.limits,
             move |variant, info, _| {
@@ -435,14 +441,15 @@ impl Session {
                 if let Some(session) = finisher.upgrade() {
                     // Searches start from a thread of their own: this one is the search's, which
                     // a new search would wait for.
-                    std::thread::spawn(move || session.searched(generation, analysis, result, started.elapsed()));
+                    let answered = Instant::now();
+                    std::thread::spawn(move || session.searched(generation, analysis, result, answered));
                 }
             },
         );
     }
 
     /// A search ended: Vorpal's move is played, or the analysis rests.
-    fn searched(self: &Arc<Self>, generation: u64, analysis: bool, result: Option<Info>, elapsed: Duration) {
+    fn searched(self: &Arc<Self>, generation: u64, analysis: bool, result: Option<Info>, answered: Instant) {
         let played = {
             let mut game = self.lock();
             if game.generation != generation {
@@ -456,7 +463,7 @@ impl Session {
                 let played = result.filter(|info| !info.pv.is_empty());
                 if let Some(info) = &played {
                     let thought = Thought { score: Some(info.score), depth: Some(info.depth) };
-                    game.engine_move(info.pv[0], elapsed, thought);
+                    game.engine_move(info.pv[0], answered, thought);
                 }
                 played.is_some()
             }
@@ -472,8 +479,7 @@ impl Session {
     fn ask_engine(self: &Arc<Self>, task: Task, program: Arc<Mutex<EngineProcess>>) {
         let session = Arc::downgrade(self);
         std::thread::spawn(move || {
-            let started = Instant::now();
-            let (answer, chosen) = {
+            let (answer, chosen, answered) = {
                 let mut process = program.lock().unwrap_or_else(|e| e.into_inner());
                 let restarted = match Position::from_fen(task.variant.clone(), &task.start_fen) {
                     Ok(start) if task.restart => process.new_game(&task.variant, &start, task.tc),
@@ -488,7 +494,7 @@ impl Session {
                     Answer::Move(text, _) => process.find(&task.variant, &task.legal, text),
                     _ => None,
                 };
-                (answer, chosen)
+                (answer, chosen, process.heard())
             };
             let Some(session) = session.upgrade() else { return };
             let played = {
@@ -501,7 +507,7 @@ impl Session {
                 let forfeit = |what: String, how| Some(Ending::Forfeit(side, what, how));
                 match (answer, chosen) {
                     (Answer::Move(_, thought), Some(mv)) => {
-                        game.engine_move(mv, started.elapsed(), thought);
+                        game.engine_move(mv, answered, thought);
                         true
                     }
                     (answer, _) => {
@@ -564,27 +570,41 @@ fn time_control(setup: &Setup) -> TimeControl {
 impl Drop for Game {
     fn drop(&mut self) {
         // A game replaced or gone stops its search; the engine process is killed with its last handle.
-        self.thinker.lock().unwrap_or_else(|e| e.into_inner()).halt();
+        if let Some(thinker) = &self.thinker {
+            thinker.lock().unwrap_or_else(|e| e.into_inner()).halt();
+        }
     }
 }
 
 impl Game {
-    /// Plays a legal move, runs the mover's clock, and notes what it ended.
-    fn play(&mut self, mv: Move) {
-        let text = mv.to_text(self.rules.variant());
-        let elapsed = self.turn_started.elapsed();
-        let side = self.rules.position().side();
-        let clocks_before = self.clocks;
-        let moves_by_side = self.moves_by(side) + 1;
-        if let (Some(left), Some(TimeControl::Clock { moves, base, increment })) = (&mut self.clocks, self.setup.clock)
-        {
-            let clock = &mut left[side.index()];
-            *clock = clock.saturating_sub(elapsed) + increment;
-            if moves > 0 && moves_by_side.is_multiple_of(moves as usize) {
-                *clock += base;
-            }
+    /// Vorpal's searcher, made now if this is the game's first search; none if the variant
+    /// cannot be loaded again (it loaded when the game started, so this does not happen).
+    fn thinker(&mut self) -> Option<Arc<Mutex<Engine>>> {
+        if self.thinker.is_none() {
+            let mut engine = Engine::new(self.config.clone());
+            engine.set_variant(&self.setup.variant).ok()?;
+            self.thinker = Some(Arc::new(Mutex::new(engine)));
         }
-        let clock_after = self.clocks.map(|c| c[side.index()]);
+        self.thinker.clone()
+    }
+
+    /// Plays a legal move made at `made`, runs the mover's clock, and notes what it ended; a
+    /// move made after the mover's time ran out is not played, and the game is lost on time.
+    fn play(&mut self, mv: Move, made: Instant) {
+        let elapsed = made.saturating_duration_since(self.turn_started);
+        let side = self.rules.position().side();
+        let clocks_before = self.clocks.clone();
+        let clock_after = match &mut self.clocks {
+            Some(clocks) => match clocks.charge_move(side.index(), elapsed) {
+                Ok(after) => after,
+                Err(Flag) => {
+                    self.lose_on_time(side);
+                    return;
+                }
+            },
+            None => None,
+        };
+        let text = mv.to_text(self.rules.variant());
         self.rules.make(mv);
         self.steps.push(Step { mv, text, elapsed, thought: Thought::default(), clocks_before, clock_after });
         self.ending = self.rules.outcome().map(Ending::Rules);
@@ -595,31 +615,22 @@ impl Game {
         self.turn_started = Instant::now();
     }
 
-    /// Vorpal's or the engine's move: played unless its clock ran out meanwhile.
-    fn engine_move(&mut self, mv: Move, elapsed: Duration, thought: Thought) {
-        if self.flag_fall() {
-            return;
-        }
-        self.play(mv);
-        if let Some(last) = self.steps.last_mut() {
-            last.elapsed = elapsed;
-            last.thought = thought;
-        }
-    }
-
-    /// How many moves `side` has made in this game.
-    fn moves_by(&self, side: Color) -> usize {
-        let n = self.steps.len();
-        if side == self.first_side {
-            n.div_ceil(2)
-        } else {
-            n / 2
+    /// Vorpal's or the engine's move, given at `answered`: its clock is charged up to then, not
+    /// up to when this thread got to it.
+    fn engine_move(&mut self, mv: Move, answered: Instant, thought: Thought) {
+        let before = self.steps.len();
+        self.play(mv, answered);
+        if self.steps.len() > before {
+            if let Some(last) = self.steps.last_mut() {
+                last.thought = thought;
+            }
         }
     }
 
     /// Time left on each clock now.
     fn clocks_now(&self) -> Option<[Duration; 2]> {
-        let mut left = self.clocks?;
+        let clocks = self.clocks.as_ref()?;
+        let mut left = [clocks.left(0), clocks.left(1)];
         if self.ending.is_none() {
             let side = self.rules.position().side().index();
             left[side] = left[side].saturating_sub(self.turn_started.elapsed());
@@ -627,40 +638,45 @@ impl Game {
         Some(left)
     }
 
-    /// How long until the clock of the side to move runs out.
+    /// How long until the clock of the side to move runs out, margin included.
     fn time_to_flag(&self) -> Option<Duration> {
         let side = self.rules.position().side().index();
-        self.clocks_now().filter(|_| self.ending.is_none()).map(|left| left[side])
+        let clocks = self.clocks.as_ref().filter(|_| self.ending.is_none())?;
+        Some(clocks.deadline(side, self.turn_started).saturating_duration_since(Instant::now()))
     }
 
-    /// Ends the game if the clock of the side to move has run out; whether it has.
+    /// Ends the game if the clock of a person to move has run out; whether it has. An engine's
+    /// or Vorpal's clock is judged when its move comes, by when it was given.
     fn flag_fall(&mut self) -> bool {
-        if self.time_to_flag() != Some(Duration::ZERO) {
+        if self.thinking || self.time_to_flag() != Some(Duration::ZERO) {
             return false;
         }
-        let side = self.rules.position().side();
+        self.lose_on_time(self.rules.position().side());
+        true
+    }
+
+    /// `side` lost on time: the game ends and whatever searched for it is forgotten.
+    fn lose_on_time(&mut self, side: Color) {
         self.ending = Some(Ending::Time(side));
-        if let Some(left) = &mut self.clocks {
-            left[side.index()] = Duration::ZERO;
-        }
         self.generation += 1;
         self.thinking = false;
         self.analysing = false;
         self.version += 1;
-        true
     }
 
     /// What a search of the current position needs.
     fn task(&mut self, player: Player) -> Task {
         let side = self.rules.position().side();
         let tc = time_control(&self.setup);
-        let left = self.clocks_now();
-        let (clock, clocks) = match (left, self.setup.clock) {
-            (Some(left), Some(TimeControl::Clock { moves, increment, .. })) => {
-                let done = self.moves_by(side) as u32;
-                let moves_to_go = (moves > 0).then(|| moves - done % moves);
-                let clock = Clock { remaining: left[side.index()], increment, moves_to_go };
-                (Some(clock), Clocks { left, increment: [increment; 2], moves_to_go })
+        let (clock, clocks) = match (&self.clocks, self.clocks_now()) {
+            (Some(game_clocks), Some(left)) => {
+                let told = Clocks { left, ..game_clocks.told(side.index()) };
+                let clock = Clock {
+                    remaining: left[side.index()],
+                    increment: told.increment[side.index()],
+                    moves_to_go: told.moves_to_go,
+                };
+                (Some(clock), told)
             }
             _ => (None, Clocks { left: [self.setup.think; 2], increment: [Duration::ZERO; 2], moves_to_go: None }),
         };

@@ -6,10 +6,10 @@ pub mod lgp;
 pub mod uci;
 pub mod xboard;
 
-use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, Sender};
 
 use crate::config::Config;
+use crate::input::{read_line, Line, MAX_LINE};
 use crate::search::Info;
 
 /// What a protocol loop waits for: a line of input, or the end of a search it started.
@@ -29,11 +29,14 @@ fn stdin_lines() -> (Sender<Event>, Receiver<Event>) {
     let reader = tx.clone();
     std::thread::spawn(move || {
         let mut input = std::io::stdin().lock();
-        let mut bytes = Vec::new();
-        // Bytes that are not UTF-8 make a line the loops reject, not the end of input.
-        while input.read_until(b'\n', &mut bytes).is_ok_and(|n| n > 0) {
-            let line = String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string();
-            bytes.clear();
+        // Bytes that are not UTF-8 make a line the loops reject, not the end of input; so does a
+        // line past the bound, told as a line no command starts with, which each loop refuses
+        // in its protocol's words.
+        while let Ok(Some(line)) = read_line(&mut input, MAX_LINE) {
+            let line = match line {
+                Line::Text(text) => text,
+                Line::TooLong(n) => format!("(a line of {n} bytes, longer than the {MAX_LINE} a line may have)"),
+            };
             if reader.send(Event::Line(line)).is_err() {
                 return;
             }

@@ -1,6 +1,9 @@
 //! UCI: the protocol of engine authors' tools; every variant is reached through `UCI_Variant`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::Event;
@@ -16,7 +19,7 @@ use crate::variant::{Variant, FIDE_CHESS};
 
 /// Answers `uci` and serves commands until `quit` or the end of input.
 pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
-    let mut uci = Uci { engine: Engine::new(config), chess960: false, dialect: Dialect::Vorpal };
+    let mut uci = Uci { engine: Engine::new(config), chess960: false, dialect: Dialect::Vorpal, perft: None };
     uci.identify();
     while let Ok(event) = lines.recv() {
         let line = match event {
@@ -50,6 +53,8 @@ struct Uci {
     chess960: bool,
     /// `Notation`: Vorpal's or Fairy-Stockfish's.
     dialect: Dialect,
+    /// The `go perft` counting on its own thread, and what stops it.
+    perft: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
 }
 
 /// The largest `Move Overhead`, in milliseconds.
@@ -119,7 +124,10 @@ impl Uci {
                 self.position(args)?;
             }
             "go" => self.go(args)?,
-            "stop" => self.engine.stop(),
+            "stop" => {
+                self.stop_perft();
+                self.engine.stop();
+            }
             "ponderhit" => self.engine.ponder_hit(),
             "quit" => return Ok(Flow::Quit),
             _ => return Err(format!("unknown command '{name}'")),
@@ -153,7 +161,7 @@ impl Uci {
                 let ms = ms.ok_or(format!("Move Overhead: expected 0 to {MAX_MOVE_OVERHEAD_MS}, got '{value}'"))?;
                 engine.set_move_overhead(Duration::from_millis(ms));
             }
-            "threads" => engine.set_threads(number(MAX_THREADS)?),
+            "threads" => engine.set_threads(number(MAX_THREADS)?).map_err(|e| format!("Threads: {e}"))?,
             "ponder" => {}
             "uci_variant" => {
                 let fide = variant_from_uci(value) == FIDE_CHESS;
@@ -199,17 +207,35 @@ impl Uci {
     }
 
     /// `go perft N`: the leaves under each root move, then their sum, as Stockfish writes them.
+    /// It counts on a thread of its own: `stop` gives it up, `quit` ends the program at once.
     fn perft(&mut self, depth: &str) -> Result<(), String> {
         let depth = depth.parse::<u32>().ok().filter(|d| (1..=MAX_PERFT_DEPTH).contains(d));
         let depth = depth.ok_or(format!("go perft: a depth from 1 to {MAX_PERFT_DEPTH} expected"))?;
-        self.engine.stop();
-        let counts = self.engine.divide(depth);
-        let variant = self.engine.variant();
-        for (mv, nodes) in &counts {
-            crate::outln!("{}: {nodes}", self.dialect.move_text(variant, *mv));
+        if self.perft.as_ref().is_some_and(|(running, _)| !running.is_finished()) {
+            return Err("go perft: a perft is still counting ('stop' gives it up)".into());
         }
-        crate::outln!("\nNodes searched: {}\n", counts.iter().map(|(_, n)| n).sum::<u64>());
+        self.engine.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        let dialect = self.dialect;
+        let running = self.engine.divide_in_background(depth, stop.clone(), move |variant, counts| match counts {
+            Some(counts) => {
+                for (mv, nodes) in &counts {
+                    crate::outln!("{}: {nodes}", dialect.move_text(variant, *mv));
+                }
+                crate::outln!("\nNodes searched: {}\n", counts.iter().map(|(_, n)| n).sum::<u64>());
+            }
+            None => crate::outln!("info string perft {depth} stopped"),
+        });
+        self.perft = Some((running, stop));
         Ok(())
+    }
+
+    /// Gives up the perft being counted, if any.
+    fn stop_perft(&mut self) {
+        if let Some((running, stop)) = self.perft.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = running.join();
+        }
     }
 
     /// `go` with its limits; the search reports from its own thread.

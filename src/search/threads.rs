@@ -35,13 +35,16 @@ pub fn search<W: Word, R: Evaluate<W>>(
     if moves.is_empty() || ended_statically(rules, &root).is_some() {
         return None;
     }
+    // UCI's `searchmoves` leaves the others out: there are no more lines than moves searched.
+    let searchable = moves.iter().filter(|m| !limits.excluded.contains(m)).count();
     let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1) as i32;
     let team = Team { finished: AtomicBool::new(false), deepest: AtomicU32::new(0), best: Mutex::new(None) };
     std::thread::scope(|scope| {
         for helper in 1..shared.threads() {
             // Each thread evaluates with its own copy: the evaluation caches pawn structures.
             let (team, mut copy, eval) = (&team, pos.clone(), eval.clone());
-            scope.spawn(move || {
+            // A helper the system cannot start is done without: the search goes on with fewer.
+            let started = std::thread::Builder::new().spawn_scoped(scope, move || {
                 let mut worker = Worker::new(rules, &eval, shared, team, limits, start, false);
                 let mut previous = None;
                 let mut depth = 1 + (helper % 2) as i32;
@@ -53,6 +56,9 @@ pub fn search<W: Word, R: Evaluate<W>>(
                 }
                 worker.publish();
             });
+            if started.is_err() {
+                break;
+            }
         }
         let mut worker = Worker::new(rules, eval, shared, &team, limits, start, true);
         let mut last: Option<Info> = None;
@@ -70,10 +76,11 @@ pub fn search<W: Word, R: Evaluate<W>>(
             // The next best lines, each searched with the better ones' first moves left out.
             if limits.lines > 1 {
                 worker.lines_found.push(info.pv[0]);
-                while worker.lines_found.len() < limits.lines.min(moves.len()) {
+                while worker.lines_found.len() < limits.lines.min(searchable) {
                     let Some(line) = worker.iterate(&mut root, info.depth as i32, None) else { break };
+                    let Some(&first) = line.pv.first() else { break };
                     on_info(&line);
-                    worker.lines_found.push(line.pv[0]);
+                    worker.lines_found.push(first);
                 }
                 worker.lines_found.clear();
             }

@@ -5,7 +5,8 @@ misbehaves when asked for its Nth move.
 Usage: faulty.py FAULT N VORPAL
 FAULT: crash (exits), hang (never answers), illegal (plays a1a1), claim (claims 1-0 over
 XBoard, or plays the null move 0000 over UCI); refuse (XBoard: answers the Nth move it is told
-of with "Illegal move" instead of passing it on)."""
+of with "Illegal move" instead of passing it on); slow (UCI: from the Nth move on, thinks N
+milliseconds a move whatever its clock says)."""
 
 import subprocess
 import sys
@@ -34,7 +35,9 @@ for line in sys.stdin:
             with lock:
                 print(f"Illegal move (refused for the test): {line.split()[1]}", flush=True)
             continue
-    if word == "go" and fault != "refuse":
+    if word == "go" and fault == "slow":
+        line = f"go movetime {nth}\n"
+    elif word == "go" and fault != "refuse":
         asked += 1
         if asked == nth:
             if fault == "crash":

@@ -256,7 +256,8 @@ impl XBoard {
             "memory" => self.memory(number("megabytes")?),
             "cores" => {
                 self.abandon();
-                self.engine.set_threads(number("a core count")?.clamp(1, MAX_THREADS as u64) as usize);
+                let cores = number("a core count")?.clamp(1, MAX_THREADS as u64) as usize;
+                self.engine.set_threads(cores).map_err(Reply::Error)?;
             }
             "option" => self.option(rest)?,
             "lift" => self.lift(args.first().copied().unwrap_or(""))?,

@@ -1,0 +1,122 @@
+//! The arbiter's clocks: a side whose time is spent loses, in ordinary and hidden games alike;
+//! refused orders spend time too; and an answer counts from when the engine wrote it, however
+//! late the game's own thread gets to it.
+
+mod common;
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{ensure_installed, text, VORPAL};
+use vorpal::arena::clock::GameClocks;
+use vorpal::arena::engine::{Answer, Engine, EngineSpec, Protocol};
+use vorpal::notation::time::TimeControl;
+use vorpal::position::Position;
+
+/// Runs `vorpal` with `args`, killed after `limit`: a run that does not end by then fails the test.
+fn vorpal_within(args: &[&str], limit: Duration) -> Output {
+    let mut child =
+        Command::new(VORPAL).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("vorpal starts");
+    let deadline = Instant::now() + limit;
+    while child.try_wait().expect("its status").is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("its output");
+            panic!("vorpal {} did not end within {limit:?}: {}", args.join(" "), text(&out));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().expect("its output")
+}
+
+fn temp_pgn(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("vorpal-arbiter-{}-{name}.pgn", std::process::id()))
+}
+
+#[test]
+fn a_hidden_player_giving_only_refused_orders_loses_on_time() {
+    let refuser = format!("sh {}", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/refuser.sh"));
+    let naive = format!("{VORPAL} --player naive");
+    let pgn = temp_pgn("refuser");
+    let args = [
+        "match",
+        "--variant",
+        "lookingglass",
+        "--hidden",
+        "--engine",
+        &refuser,
+        "--proto",
+        "lgp",
+        "--engine",
+        &naive,
+        "--proto",
+        "lgp",
+        "--games",
+        "1",
+        "--tc",
+        "2+0",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ];
+    let out = vorpal_within(&args, Duration::from_secs(120));
+    let games = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let _ = std::fs::remove_file(&pgn);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(games.contains("[Result \"0-1\"]") && games.contains("White loses on time"), "{games}");
+    assert!(games.contains("[Termination \"time forfeit\"]"), "{games}");
+}
+
+#[test]
+fn an_engine_overrunning_by_less_than_the_margin_each_move_loses_on_time() {
+    let Some(python) = ensure_installed("/usr/bin/python3", "python3") else { return };
+    let slow = format!("{python} {} slow 45 {VORPAL}", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/faulty.py"));
+    let pgn = temp_pgn("slow");
+    let args = [
+        "match",
+        "--engine",
+        &slow,
+        "--proto",
+        "uci",
+        "--engine",
+        VORPAL,
+        "--proto",
+        "uci",
+        "--games",
+        "1",
+        "--tc",
+        "1+0",
+        "--timemargin",
+        "50",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ];
+    let out = vorpal_within(&args, Duration::from_secs(300));
+    let games = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let _ = std::fs::remove_file(&pgn);
+    assert!(out.status.success(), "{}", text(&out));
+    // Some 45 ms a move spends 1 s and the 50 ms margin within a few dozen moves: the margin
+    // is not forgiven each move anew.
+    assert!(games.contains("White loses on time") && games.contains("[Result \"0-1\"]"), "{games}");
+}
+
+#[test]
+fn an_answer_counts_from_when_it_was_written_not_from_when_it_was_read() {
+    let variant = common::variant("normal", &[]);
+    let mut spec = EngineSpec::new(VORPAL, Protocol::Uci);
+    spec.apply("depth=1").expect("a depth limit");
+    let mut engine = Engine::start(&spec, &variant, None).expect("vorpal starts");
+    let tc = TimeControl::PerMove(Duration::from_millis(500));
+    let start = Position::start(variant.clone()).expect("the start");
+    engine.new_game(&variant, &start, tc).expect("a new game");
+    let mut clocks = GameClocks::new([tc; 2], Duration::from_millis(50));
+    let asked = Instant::now();
+    engine.ask(&variant, &[], clocks.told(0), tc).expect("asked");
+    // The game's thread is held up well past the engine's time; the engine answers at once.
+    std::thread::sleep(Duration::from_secs(2));
+    let answer = engine.answer(&variant, &[], clocks.told(0), tc, clocks.deadline(0, asked));
+    assert!(matches!(answer, Answer::Move(..)), "{answer:?}");
+    let elapsed = engine.heard().saturating_duration_since(asked);
+    assert!(elapsed < Duration::from_secs(2), "the answer was stamped when it was read: {elapsed:?}");
+    assert!(clocks.charge_move(0, elapsed).is_ok(), "a depth-1 answer after {elapsed:?} is in time");
+    engine.quit();
+}
