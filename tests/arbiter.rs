@@ -33,37 +33,37 @@ fn temp_pgn(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("vorpal-arbiter-{}-{name}.pgn", std::process::id()))
 }
 
-#[test]
-fn a_hidden_player_giving_only_refused_orders_loses_on_time() {
-    let refuser = format!("sh {}", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/refuser.sh"));
+/// A hidden game of a scripted White player (its turns' lines, the last repeated) against
+/// Vorpal's naive player at `tc`; the PGN, once the match has ended within two minutes.
+fn scripted_hidden_game(lines: &[&str], tc: &str, name: &str) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/scripted.sh");
+    let quoted: Vec<String> = lines.iter().map(|l| format!("'{l}'")).collect();
+    let scripted = format!("sh {script} {}", quoted.join(" "));
     let naive = format!("{VORPAL} --player naive");
-    let pgn = temp_pgn("refuser");
-    let args = [
-        "match",
-        "--variant",
-        "lookingglass",
-        "--hidden",
-        "--engine",
-        &refuser,
-        "--proto",
-        "lgp",
-        "--engine",
-        &naive,
-        "--proto",
-        "lgp",
-        "--games",
-        "1",
-        "--tc",
-        "2+0",
-        "--pgn",
-        pgn.to_str().unwrap(),
-    ];
+    let pgn = temp_pgn(name);
+    let mut args = vec!["match", "--variant", "lookingglass", "--hidden", "--games", "1", "--tc", tc];
+    args.extend(["--engine", &scripted, "--proto", "lgp", "--engine", &naive, "--proto", "lgp"]);
+    args.extend(["--pgn", pgn.to_str().unwrap()]);
     let out = vorpal_within(&args, Duration::from_secs(120));
     let games = std::fs::read_to_string(&pgn).unwrap_or_default();
     let _ = std::fs::remove_file(&pgn);
     assert!(out.status.success(), "{}", text(&out));
+    games
+}
+
+#[test]
+fn a_hidden_player_giving_only_refused_orders_loses_on_time() {
+    let games = scripted_hidden_game(&["order 1a11a1"], "2+0", "refuser");
     assert!(games.contains("[Result \"0-1\"]") && games.contains("White loses on time"), "{games}");
     assert!(games.contains("[Termination \"time forfeit\"]"), "{games}");
+}
+
+#[test]
+fn a_malformed_order_is_refused_with_its_reason() {
+    let games = scripted_hidden_game(&["order", "order 1e21e4 extra", "resign"], "10+0", "malformed");
+    assert!(games.contains("refused (no order given"), "{games}");
+    assert!(games.contains("refused ('1e21e4 extra'"), "{games}");
+    assert!(games.contains("White resigns"), "{games}");
 }
 
 #[test]

@@ -345,6 +345,9 @@ fn hidden_en_passant_only_in_ones_own_world() {
     // pawn there: Black, who sees that world, takes it en passant.
     let mut r = referee("8/8/8/8/8/8/8/4K3", "4k3/8/8/8/4p3/8/3P4/8", "w - - 0 1");
     assert!(matches!(order(&mut r, Color::White, "2d22d4"), Fate::Played(_)));
+    // The view's en-passant square is the one its player may take: Black's, not White's.
+    assert_eq!(r.view(Color::White).en_passant, None, "White's own double step is not his to take");
+    assert_eq!(r.view(Color::Black).en_passant, Some(square(&r, "2d3")), "Black may take it");
     let fate = order(&mut r, Color::Black, "2e42d3");
     assert!(matches!(fate, Fate::Played(_)), "Black sees board 2, where the pawn stands: {fate:?}");
 }

@@ -126,7 +126,7 @@ mod tests {
 
     const MS: Duration = Duration::from_millis(1);
 
-    fn clock(moves: u32, base_ms: u64, increment_ms: u64) -> TimeControl {
+    fn clock(moves: u32, base_ms: u32, increment_ms: u32) -> TimeControl {
         TimeControl::Clock { moves, base: base_ms * MS, increment: increment_ms * MS }
     }
 

@@ -187,7 +187,7 @@ fn referee_game(
         let go = ToPlayer::Go { time, movetime, for_opponent };
         if let Err(e) = seats[s].tell(&variant, &[go]) {
             record.broken[s] = true;
-            return end(record, Some(orderer.flip()), e, Termination::Abandoned);
+            return end_after(record, Some(orderer.flip()), e, Termination::Abandoned, &notes);
         }
         let asked = Instant::now();
         let timed = seats[s].timed();
@@ -200,17 +200,23 @@ fn referee_game(
                     notes.push(format!("{name} asks: {}", if yes { "yes" } else { "no" }));
                     if let Err(e) = seats[s].tell(&variant, &[ToPlayer::Answer(yes)]) {
                         record.broken[s] = true;
-                        return end(record, Some(orderer.flip()), e, Termination::Abandoned);
+                        return end_after(record, Some(orderer.flip()), e, Termination::Abandoned, &notes);
                     }
                 }
                 Ok((FromPlayer::Resign, _)) => {
-                    return end(record, Some(orderer.flip()), format!("{name} resigns"), Termination::Normal)
+                    return end_after(
+                        record,
+                        Some(orderer.flip()),
+                        format!("{name} resigns"),
+                        Termination::Normal,
+                        &notes,
+                    )
                 }
                 Ok(_) => {}
                 Err(Answer::Timeout) => {
                     record.broken[s] = true;
                     let reason = format!("{name} loses on time");
-                    return end(record, Some(orderer.flip()), reason, Termination::TimeForfeit);
+                    return end_after(record, Some(orderer.flip()), reason, Termination::TimeForfeit, &notes);
                 }
                 Err(other) => {
                     record.broken[s] = true;
@@ -218,7 +224,13 @@ fn referee_game(
                         Answer::Crashed(why) | Answer::Refused(why) => why,
                         _ => "stopped answering".into(),
                     };
-                    return end(record, Some(orderer.flip()), format!("{name}'s player {why}"), Termination::Abandoned);
+                    return end_after(
+                        record,
+                        Some(orderer.flip()),
+                        format!("{name}'s player {why}"),
+                        Termination::Abandoned,
+                        &notes,
+                    );
                 }
             }
         };
@@ -226,11 +238,17 @@ fn referee_game(
         // game by giving orders that are refused.
         let elapsed = heard.saturating_duration_since(asked);
         if timed && clocks.spend(s, elapsed).is_err() {
-            return end(record, Some(orderer.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
+            return end_after(
+                record,
+                Some(orderer.flip()),
+                format!("{name} loses on time"),
+                Termination::TimeForfeit,
+                &notes,
+            );
         }
         let fate = match referee.order(orderer, &text) {
             Ok(fate) => fate,
-            Err(e) => return end(record, Some(orderer.flip()), e, Termination::RulesInfraction),
+            Err(e) => return end_after(record, Some(orderer.flip()), e, Termination::RulesInfraction, &notes),
         };
         let clock = match fate {
             Fate::Played(_) if timed => clocks.moved(s),
@@ -239,7 +257,7 @@ fn referee_game(
         notes.push(format!("{name} orders {text}: {}", fate_words(&variant, &fate)));
         if let Err(e) = seats[s].tell(&variant, &[ToPlayer::of_fate(&variant, &fate)]) {
             record.broken[s] = true;
-            return end(record, Some(orderer.flip()), e, Termination::Abandoned);
+            return end_after(record, Some(orderer.flip()), e, Termination::Abandoned, &notes);
         }
         // A move or the end is news to both; a refused or impossible order only to the one who
         // gave it (its strikes), and under the alternative rule to the one who orders next.
@@ -254,24 +272,44 @@ fn referee_game(
                 elapsed,
                 clock,
                 thought: Thought::default(),
-                notes: std::mem::take(&mut notes),
+                notes: summary(&std::mem::take(&mut notes)),
             });
         }
         for color in told {
             let view = view_messages(&mut referee, color, seats[color.index()].sighted());
             if let Err(e) = seats[color.index()].tell(&variant, &view) {
                 record.broken[color.index()] = true;
-                return end(record, Some(color.flip()), e, Termination::Abandoned);
+                return end_after(record, Some(color.flip()), e, Termination::Abandoned, &notes);
             }
         }
     }
     *announced = true;
     let end_of_game = referee.end().expect("the loop ran to the end");
-    let mut reason = end_of_game.describe();
-    if !notes.is_empty() {
-        reason = format!("{reason} (after: {})", notes.join("; "));
+    end_after(record, end_of_game.winner, end_of_game.describe(), Termination::Normal, &notes)
+}
+
+/// [`end`], the orders given since the last move (and their fates) added to the reason, so that
+/// the record keeps them however the game ended.
+fn end_after(
+    record: GameRecord,
+    winner: Option<Color>,
+    reason: String,
+    termination: Termination,
+    notes: &[String],
+) -> GameRecord {
+    let reason = if notes.is_empty() { reason } else { format!("{reason} (after: {})", summary(notes).join("; ")) };
+    end(record, winner, reason, termination)
+}
+
+/// The record's notes of one turn, the first few in full: a player may give thousands of
+/// refused orders before its time runs out.
+fn summary(notes: &[String]) -> Vec<String> {
+    const KEPT: usize = 10;
+    let mut kept: Vec<String> = notes.iter().take(KEPT).cloned().collect();
+    if notes.len() > KEPT {
+        kept.push(format!("and {} more", notes.len() - KEPT));
     }
-    end(record, end_of_game.winner, reason, Termination::Normal)
+    kept
 }
 
 /// What the referee tells `color` after a ply: its view and events, and for a sighted seat

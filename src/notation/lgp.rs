@@ -317,7 +317,10 @@ impl ToPlayer {
                 },
             },
             "setup?" => ToPlayer::SetupQuery,
-            "setup" => ToPlayer::Setup(number(1)? as u32),
+            "setup" => match number(1)? {
+                n if n < 960 => ToPlayer::Setup(n as u32),
+                n => return Err(format!("'{n}' is not a setup number (0 to 959) in '{line}'")),
+            },
             "view" => {
                 let field = |name: &str| {
                     words.iter().position(|w| *w == name).and_then(|i| words.get(i + 1)).copied().unwrap_or("-")
@@ -367,7 +370,9 @@ impl ToPlayer {
             },
             "fate" => ToPlayer::Fate(match word(1)? {
                 "refused" => FateReport::Refused(rest(2)),
-                "impossible" => FateReport::Impossible(number(3)? as u8),
+                "impossible" => FateReport::Impossible(
+                    u8::try_from(number(3)?).map_err(|_| format!("'{}' is too many strikes in '{line}'", words[3]))?,
+                ),
                 "played" => FateReport::Played(Report::read(g, &words[1..])?),
                 other => return Err(format!("unknown fate '{other}'")),
             }),
@@ -404,7 +409,9 @@ impl FromPlayer {
                 Ok(n) if n <= 959 => FromPlayer::Setup(Some(n)),
                 _ => return Err(format!("'{n}' is not a setup number (0 to 959, or random)")),
             },
-            ["order", text] => FromPlayer::Order(text.to_string()),
+            // Whatever follows `order` is the order: the referee refuses a malformed one with
+            // its reason, so that the player hears why instead of waiting for an answer.
+            ["order", text @ ..] => FromPlayer::Order(text.join(" ")),
             ["ask"] => FromPlayer::Ask,
             ["resign"] => FromPlayer::Resign,
             _ => return Err(format!("'{line}' is not a player's message (id, lgpok, setup, order, ask, resign)")),

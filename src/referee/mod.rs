@@ -192,7 +192,8 @@ pub struct View {
     pub side: Color,
     /// This player's castling rights, as Shredder-FEN letters (`-` for none).
     pub castling: String,
-    /// The square a pawn passed by a double step in this player's world, if it may be taken en passant.
+    /// The square an enemy pawn passed by a double step in this player's world, when it is
+    /// this player's move and so his to take en passant.
     pub en_passant: Option<Square>,
     /// The captured pieces of each side, as FEN letters.
     pub captured: ByColor<String>,
@@ -313,7 +314,12 @@ impl Referee {
             board,
             side: self.pos.side(),
             castling: if rights.is_empty() { "-".into() } else { rights },
-            en_passant: self.pos.en_passant().map(|ep| ep.passed).filter(|sq| sq.layer() == own),
+            // Only a double step the player saw and may now take: in his own world, his move.
+            en_passant: self
+                .pos
+                .en_passant()
+                .map(|ep| ep.passed)
+                .filter(|sq| sq.layer() == own && self.pos.side() == by),
             captured: self.captured.clone(),
             strikes: self.strikes[by],
             events: std::mem::take(&mut self.pending[by]),

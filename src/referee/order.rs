@@ -36,6 +36,9 @@ impl Order {
         let variant = pos.variant();
         let g = &variant.geometry;
         let text = text.trim();
+        if text.is_empty() {
+            return Err("no order given: an order names two squares, such as 'order 1e21e4'".into());
+        }
         let (from, rest) =
             g.parse_square_prefix(text).ok_or_else(|| format!("'{text}' does not start with a square such as 1e2"))?;
         let (to, rest) =

@@ -243,12 +243,15 @@ impl Game {
         }
         let least =
             risky.into_iter().min_by(|(_, a), (_, b)| (a.king, a.strike).partial_cmp(&(b.king, b.strike)).unwrap());
-        least.map(|(order, _)| order).or_else(|| {
-            // Every order of the guess was given up on: one of the simple belief's, if any is left.
-            let mut pos = self.belief.guess(self.color)?;
-            let left = deadline.saturating_duration_since(Instant::now());
-            self.search(engine, &mut pos, left.max(MIN_SEARCH), &[]).map(|(order, _)| order)
-        })
+        least.map(|(order, _)| order).or_else(|| self.simple_choice(engine, deadline))
+    }
+
+    /// When every order of the guess was given up on: the best of the simple belief's guess,
+    /// still leaving out the orders found impossible this game.
+    fn simple_choice(&self, engine: &mut Engine, deadline: Instant) -> Option<String> {
+        let mut pos = self.belief.guess(self.color)?;
+        let left = deadline.saturating_duration_since(Instant::now());
+        self.search(engine, &mut pos, left.max(MIN_SEARCH), &self.impossible).map(|(order, _)| order)
     }
 
     /// In what share of `samples` (positions with their weights) the referee would find
@@ -331,7 +334,36 @@ fn same_squares_as_any(order: &str, orders: &[String]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::same_squares_as_any;
+    use super::*;
+
+    #[test]
+    fn an_impossible_order_is_never_given_again_even_by_the_last_resort() {
+        let mut engine = Engine::new(Config::builtin());
+        engine.set_variant(VARIANT).unwrap();
+        let variant = engine.variant().clone();
+        let mut game = Game {
+            color: Color::White,
+            belief: Belief::new(variant, Color::White),
+            particles: None,
+            side: Color::White,
+            tried: Vec::new(),
+            truth: None,
+            impossible: Vec::new(),
+        };
+        let unseen = vec!["????????"; 8].join("/");
+        for line in [
+            "setup 567".to_string(),
+            format!("view 8/8/8/8/8/8/PPPPPPPP/RNBKNRQB|{unseen} w castling FA ep - captured - - strikes 0"),
+        ] {
+            game.belief.observe(&ToPlayer::parse(&engine.variant().geometry, &line).unwrap());
+        }
+        for _ in 0..4 {
+            let deadline = Instant::now() + Duration::from_millis(20);
+            let order = game.simple_choice(&mut engine, deadline).expect("an order is left");
+            assert!(!same_squares_as_any(&order, &game.impossible), "{order} again after {:?}", game.impossible);
+            game.impossible.push(order);
+        }
+    }
 
     #[test]
     fn an_order_ruled_out_rules_out_its_other_promotions() {
