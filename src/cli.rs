@@ -15,6 +15,7 @@ use crate::arena::stats::{Score, Sprt, Verdict};
 use crate::arena::{self, pgn_reader, MatchConfig, Tournament};
 use crate::config::Config;
 use crate::engine::Engine;
+use crate::input::read_file;
 use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
 use crate::notation::time::TimeControl;
@@ -33,6 +34,12 @@ use crate::tune::network::{train_network, TrainNetwork};
 use crate::tune::texel::{tune, Tune};
 use crate::variant::{Variant, FIDE_CHESS};
 use crate::{with_narrowest, with_rules};
+
+/// The largest perft suite read.
+const MAX_SUITE_BYTES: u64 = 64 << 20;
+
+/// The largest PGN file `vorpal play --pgn` reads.
+const MAX_PGN_BYTES: u64 = 256 << 20;
 
 /// Vorpal, a chess-variant engine for stacked boards.
 #[derive(Parser, Debug)]
@@ -228,9 +235,10 @@ pub enum Command {
         /// Your side: white or black.
         #[arg(long = "as", default_value = "white")]
         side: String,
-        /// The engine's command (an lgp player), with any match settings after it.
-        #[arg(long, default_value = "vorpal")]
-        engine: String,
+        /// The engine's command (an lgp player), with any match settings after it [default: this
+        /// program, Vorpal's blind player].
+        #[arg(long)]
+        engine: Option<String>,
         /// White's and Black's Chess960 setups, WHITE:BLACK or random:SEED; drawn from --seed when not given.
         #[arg(long, value_name = "N:M")]
         setup: Option<String>,
@@ -448,7 +456,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             let pool = thread_pool(threads)?;
             match epd {
                 Some(path) => {
-                    let text = std::fs::read_to_string(&path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+                    let text = read_file(&path, MAX_SUITE_BYTES, "--epd").map_err(bad)?;
                     let suite = parse_suite(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
                     let name = variant.or(suite.variant.clone()).unwrap_or_else(|| FIDE_CHESS.into());
                     options.splice(0..0, suite.options.iter().cloned());
@@ -551,6 +559,13 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         Command::Play { at, moves, .. } => play(at.position(&config)?, &moves),
         Command::Match(args) => run_match(&config, *args),
         Command::PlayHidden { side, engine, setup, seed, st, rule, pgn } => {
+            let engine = match engine {
+                Some(engine) => engine,
+                None => {
+                    let program = std::env::current_exe().map_err(|e| bad(format!("cannot find this program: {e}")))?;
+                    format!("'{}'", program.display())
+                }
+            };
             play_hidden(&config, HiddenGame { side, engine, setup, seed, st, rule, pgn })
         }
         Command::Gui { port, host, engine } => {
@@ -659,7 +674,7 @@ fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
 
 /// Replays game `number` of a PGN file.
 fn play_pgn(config: &Config, path: &Path, number: usize, at: PositionArgs) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let text = read_file(path, MAX_PGN_BYTES, "--pgn").map_err(bad)?;
     let games = pgn_reader::read_games(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
     let game = games
         .get(number.wrapping_sub(1))
@@ -744,7 +759,7 @@ fn run_match(config: &Config, args: MatchArgs) -> Result<(), Failure> {
         .map(|(i, words)| {
             let protocol = Protocol::parse(args.protocols.get(i).map_or("uci", String::as_str)).map_err(bad)?;
             let mut spec = EngineSpec::new("", protocol);
-            spec.apply(args.each.as_deref().unwrap_or("")).map_err(|e| bad(format!("--each: {e}")))?;
+            spec.apply_settings(args.each.as_deref().unwrap_or("")).map_err(|e| bad(format!("--each: {e}")))?;
             spec.apply(words).map_err(|e| bad(format!("--engine {words}: {e}")))?;
             if spec.command.trim().is_empty() {
                 return Err(bad(format!("--engine {words}: no command (give it first, or as cmd=COMMAND)")));

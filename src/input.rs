@@ -20,8 +20,14 @@ pub enum Line {
 }
 
 /// The next line of `input`, of at most `max` bytes kept; `None` at the end of input. A longer
-/// line is consumed to its end without being kept.
+/// line is consumed to its end without being kept, so that the next line is read whole.
 pub fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<Line>> {
+    read_line_until(input, max, false)
+}
+
+/// [`read_line`]; with `give_up`, a line past `max` is reported as soon as it is, its rest left
+/// unread (a file with no line ends, such as `/dev/zero`, has no next line worth waiting for).
+fn read_line_until(input: &mut impl BufRead, max: usize, give_up: bool) -> std::io::Result<Option<Line>> {
     let mut kept = Vec::new();
     let mut length = 0usize;
     let mut ended = false;
@@ -43,6 +49,9 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option
             kept.extend_from_slice(part);
         }
         input.consume(used);
+        if give_up && length > max {
+            return Ok(Some(Line::TooLong(length)));
+        }
         if ended && length == 0 {
             return Ok(Some(Line::Text(String::new())));
         }
@@ -55,19 +64,59 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option
 
 /// The bytes of the file at `path`, which must be at most `max` bytes (`what` names it in errors).
 pub fn read_file_bytes(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {
-    let file = File::open(path).map_err(|e| format!("{what} {}: {e}", path.display()))?;
-    let mut bytes = Vec::new();
-    file.take(max + 1).read_to_end(&mut bytes).map_err(|e| format!("{what} {}: {e}", path.display()))?;
-    if bytes.len() as u64 > max {
-        return Err(format!("{what} {}: larger than {}, more than such a file can be", path.display(), size(max)));
-    }
-    Ok(bytes)
+    read_limited(path, max).map_err(|e| format!("{what} {}: {e}", path.display()))
 }
 
 /// The text of the file at `path`, which must be UTF-8 and at most `max` bytes.
 pub fn read_file(path: &Path, max: u64, what: &str) -> Result<String, String> {
-    let bytes = read_file_bytes(path, max, what)?;
-    String::from_utf8(bytes).map_err(|e| format!("{what} {}: not UTF-8 text ({e})", path.display()))
+    read_text(path, max).map_err(|e| format!("{what} {}: {e}", path.display()))
+}
+
+/// [`read_file`], its error not naming the file (for a caller whose errors name it already).
+pub fn read_text(path: &Path, max: u64) -> Result<String, String> {
+    String::from_utf8(read_limited(path, max)?).map_err(|e| format!("not UTF-8 text ({e})"))
+}
+
+fn read_limited(path: &Path, max: u64) -> Result<Vec<u8>, String> {
+    let file = File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > max {
+        return Err(format!("larger than {}, more than such a file can be", size(max)));
+    }
+    Ok(bytes)
+}
+
+/// The longest line of a data file (a FEN and a score): far longer than any such line.
+pub const MAX_DATA_LINE: usize = 4096;
+
+/// Calls `visit` with each line of the file at `path` and its number (from 1), streaming, so
+/// that a data file may be larger than the memory; a line longer than `max` is an error, as is
+/// whatever `visit` returns. `visit` returns whether to go on.
+pub fn for_each_line(
+    path: &Path,
+    max: usize,
+    what: &str,
+    mut visit: impl FnMut(usize, &str) -> Result<bool, String>,
+) -> Result<(), String> {
+    let file = File::open(path).map_err(|e| format!("{what} {}: {e}", path.display()))?;
+    let mut input = std::io::BufReader::new(file);
+    let mut number = 0;
+    while let Some(line) =
+        read_line_until(&mut input, max, true).map_err(|e| format!("{what} {}: {e}", path.display()))?
+    {
+        number += 1;
+        let text = match line {
+            Line::Text(text) => text,
+            Line::TooLong(_) => {
+                return Err(format!("{what} {} line {number}: longer than {}", path.display(), size(max as u64)))
+            }
+        };
+        if !visit(number, &text)? {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// A size in words: `64 MiB`, `4 KiB`.

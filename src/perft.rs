@@ -12,14 +12,31 @@ use crate::rules::Rules;
 /// The number of legal move sequences of length `depth` from `pos`; a position whose game is
 /// over (by the family's rules or the 50-move rule) is not expanded.
 pub fn perft<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, depth: u32) -> u64 {
-    let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    perft_with(rules, pos, &mut lists)
+    perft_until(rules, pos, depth, &AtomicBool::new(false))
 }
 
+/// [`perft`], cut short (with a partial count) soon after `stop` is raised.
+fn perft_until<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, depth: u32, stop: &AtomicBool) -> u64 {
+    let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    perft_with(rules, pos, &mut lists, stop)
+}
+
+/// The plies left below which `stop` is no longer looked at: a load per node that far from the
+/// leaves costs nothing measurable, and a subtree that shallow ends within milliseconds.
+const STOP_CHECK_PLIES: usize = 4;
+
 /// Perft to the depth `lists.len()`, generating each ply's moves into its own reused list.
-fn perft_with<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, lists: &mut [Vec<Move>]) -> u64 {
+fn perft_with<W: Word, R: Rules<W>>(
+    rules: &R,
+    pos: &mut Position<W>,
+    lists: &mut [Vec<Move>],
+    stop: &AtomicBool,
+) -> u64 {
     let Some((list, deeper)) = lists.split_first_mut() else { return 1 };
     if ended_statically(rules, pos).is_some() {
+        return 0;
+    }
+    if deeper.len() >= STOP_CHECK_PLIES && stop.load(Ordering::Relaxed) {
         return 0;
     }
     list.clear();
@@ -32,7 +49,7 @@ fn perft_with<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, lists: &mu
             nodes += u64::from(legal);
         } else if legal {
             pos.make_with(rules, mv);
-            nodes += perft_with(rules, pos, deeper);
+            nodes += perft_with(rules, pos, deeper, stop);
             pos.unmake();
         }
     }
@@ -87,13 +104,17 @@ pub fn divide_until<W: Word, R: Rules<W>>(
             let n = match reply {
                 Some(r) => {
                     p.make_with(rules, r);
-                    perft(rules, &mut p, depth - 2)
+                    perft_until(rules, &mut p, depth - 2, stop)
                 }
-                None => perft(rules, &mut p, depth - 1),
+                None => perft_until(rules, &mut p, depth - 1, stop),
             };
             Some((i, n))
         })
         .collect();
+    // Counts cut short by the stop are partial: none of them is given.
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
     let mut totals = vec![0u64; moves.len()];
     for (i, n) in counts? {
         totals[i] += n;

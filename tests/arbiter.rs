@@ -120,3 +120,33 @@ fn an_answer_counts_from_when_it_was_written_not_from_when_it_was_read() {
     assert!(clocks.charge_move(0, elapsed).is_ok(), "a depth-1 answer after {elapsed:?} is in time");
     engine.quit();
 }
+
+#[test]
+fn an_engine_answering_with_one_endless_line_loses_on_time_without_growing_the_runner() {
+    // Its `go` is answered by `yes` with the line ends taken out: gigabytes with no end of line.
+    let endless = "sh -c 'while read l; do case $l in uci) echo uciok;; isready) echo readyok;; go*) yes | tr -d \"\\n\";; esac; done'";
+    let pgn = temp_pgn("endless");
+    let mut args = vec!["match", "--engine", endless, "--engine", VORPAL, "--games", "1", "--st", "2"];
+    args.extend(["--pgn", pgn.to_str().unwrap()]);
+    // The runner may use 1 GB of address space: an unbounded line would pass it within seconds.
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1000000; exec \"$@\"")
+        .arg("sh")
+        .arg(VORPAL)
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while child.try_wait().expect("its status").is_none() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().expect("its output");
+    let games = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let _ = std::fs::remove_file(&pgn);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(games.contains("White loses on time") && games.contains("[Result \"0-1\"]"), "{games}");
+}

@@ -145,6 +145,16 @@ const UCI_COMMANDS: &[&str] = &[
     "go depth 99999999999 wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807",
     "go movetime 18446744073709551616",
     "go nodes 9223372036854775807 movestogo 4294967296",
+    "setoption name MultiPV value 64",
+    "setoption name MultiPV value 1",
+    "go depth 2 searchmoves e2e4",
+    "go perft 5",
+    "go perft 20",
+    "go perft 21",
+    "go perft -1",
+    "setoption name Ponder value maybe",
+    "setoption name Move Overhead value 99999999",
+    "setoption name Threads value 64",
     "",
 ];
 
@@ -210,4 +220,149 @@ fn uci_survives_random_command_sequences() {
     e.send("quit");
     assert!(e.exits_cleanly());
     assert!(!e.panicked(), "a thread of the engine panicked");
+}
+
+/// Lines a referee could send, and lines no referee would, with extreme values.
+const LGP_LINES: &[&str] = &[
+    "newgame white strikes",
+    "newgame black opponent-orders",
+    "newgame green",
+    "setup?",
+    "setup 518",
+    "setup 960",
+    "setup 4294967296",
+    "setup -1",
+    "view 8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|????????/????????/????????/????????/????????/????????/????????/???????? w castling HA ep - captured - - strikes 0",
+    "view 8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w castling HA ep zz captured - - strikes 300",
+    "view",
+    "event captured p@2a5",
+    "event arrival N@2c3 attacks r@2d5,b@2e1 front 2c4 P",
+    "event arrival P@9z9 attacks - front",
+    "event movedforyou played 1e22e4 reached 1e4 landed 2e4",
+    "event orderforopponent",
+    "go wtime 50 btime 50",
+    "go wtime 18446744073709551615 btime 0 movetime 18446744073709551615",
+    "go wtime -1 btime x",
+    "go wtime 30 btime 30 foropponent",
+    "fate refused no",
+    "fate impossible strikes 300",
+    "fate impossible strikes 2",
+    "fate played 1e22e4 reached 1e4 landed 2e4",
+    "fate played",
+    "answer yes",
+    "answer maybe",
+    "truth 8/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/8 w - - 0 1",
+    "truth not a fen",
+    "end 1-0 a reason",
+    "",
+];
+
+#[test]
+fn lgp_player_survives_random_referee_lines() {
+    let mut rng = rng(0x5EED_0003);
+    let mut e = Engine::start();
+    e.send("lgp");
+    e.until("lgpok");
+    let fresh_game = [
+        "newgame white strikes",
+        "setup 518",
+        "view 8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|????????/????????/????????/????????/????????/????????/????????/???????? w castling HA ep - captured - - strikes 0",
+    ];
+    for step in 1..=2000u32 {
+        match rng.below(8) {
+            0 => e.send(&random_text(&mut rng, b"abcdefghijklmnopqrstuvwxyz0123456789 @|/?-", 40)),
+            1 => e.send_bytes(&binary_line(&mut rng)),
+            2 => {
+                let line = pick(&mut rng, LGP_LINES);
+                e.send(&damaged(&mut rng, line));
+            }
+            _ => e.send(pick(&mut rng, LGP_LINES)),
+        }
+        // Every few lines, a game the player can play, and its turn: it must answer.
+        if step % 10 == 0 {
+            for line in fresh_game {
+                e.send(line);
+            }
+            e.send("go wtime 20 btime 20 movetime 20");
+            let reply = e.until("order");
+            assert!(reply.last().is_some_and(|l| l.starts_with("order ")), "{reply:?}");
+            e.send("end 1/2-1/2 the test goes on");
+        }
+    }
+    e.send("quit");
+    assert!(e.exits_cleanly());
+    assert!(!e.panicked(), "a thread of the player panicked");
+}
+
+#[test]
+fn the_command_line_survives_random_arguments() {
+    let mut rng = rng(0x5EED_0004);
+    let words = [
+        "perft",
+        "play",
+        "search",
+        "variants",
+        "--variant",
+        "alice",
+        "lookingglass",
+        "nosuch",
+        "--depth",
+        "3",
+        "0",
+        "-1",
+        "99999999999999999999",
+        "--fen",
+        "8/8/8/8/8/8/8/8",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+        "--moves",
+        "e2e4",
+        "zz",
+        "--divide",
+        "--threads",
+        "64",
+        "--nodes",
+        "1000",
+        "--movetime",
+        "10",
+        "--setup",
+        "960",
+        "5:5",
+        "--option",
+        "EnPassant=maybe",
+        "--max-nodes",
+        "1",
+        "--config",
+        "/nonexistent",
+        "--",
+    ];
+    for _ in 0..200 {
+        let n = 1 + rng.below(6);
+        let args: Vec<&str> = (0..n).map(|_| pick(&mut rng, &words)).collect();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vorpal"))
+            .args(&args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("vorpal starts");
+        // A deep perft or search asked for by chance is cut short: only a panic or a crash fails.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("its status") {
+                break Some(status);
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        let mut stderr = String::new();
+        let _ = std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr);
+        assert!(!stderr.contains("panicked"), "vorpal {}: {stderr}", args.join(" "));
+        if let Some(status) = status {
+            assert!(status.code().is_some_and(|c| c != 101), "vorpal {}: {status} {stderr}", args.join(" "));
+        }
+    }
 }

@@ -81,7 +81,7 @@ impl GameClocks {
         match self.tcs[s] {
             TimeControl::Clock { moves, base, increment } => {
                 self.left[s] += nanos(increment);
-                if moves > 0 && self.moves[s] % moves == 0 {
+                if moves > 0 && self.moves[s].is_multiple_of(moves) {
                     self.left[s] += nanos(base);
                 }
                 Some(self.left(s))

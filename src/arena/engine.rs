@@ -94,8 +94,21 @@ impl EngineSpec {
     /// Text before the first setting is the command line, as it stands. A later setting of the
     /// same key replaces the earlier one.
     pub fn apply(&mut self, text: &str) -> Result<(), String> {
+        self.apply_with(text, true)
+    }
+
+    /// [`apply`](Self::apply) for settings alone (cutechess-cli's `-each`): a word that is not
+    /// a setting is an error, not a command line.
+    pub fn apply_settings(&mut self, text: &str) -> Result<(), String> {
+        self.apply_with(text, false)
+    }
+
+    fn apply_with(&mut self, text: &str, command_first: bool) -> Result<(), String> {
         let words = shell_words(text)?;
         let first_setting = words.iter().position(|(_, word)| is_setting(word)).unwrap_or(words.len());
+        if first_setting > 0 && !command_first {
+            return Err(format!("'{}' is not an engine setting ({SETTINGS})", words[0].1));
+        }
         if first_setting > 0 {
             let end = words.get(first_setting).map_or(text.len(), |&(at, _)| at);
             self.command = text[..end].trim().into();
@@ -117,12 +130,7 @@ impl EngineSpec {
                 }
                 None if word == "ponder" => self.ponder = true,
                 None if word == "sighted" => self.sighted = true,
-                _ => {
-                    return Err(format!(
-                        "'{word}' is not an engine setting (cmd=COMMAND, name=NAME, proto=uci|xboard, tc=TC, \
-                         st=SECONDS, depth=N, nodes=N, notation=vorpal|fairy, option.NAME=VALUE, ponder, sighted)"
-                    ))
-                }
+                _ => return Err(format!("'{word}' is not an engine setting ({SETTINGS})")),
             }
         }
         Ok(())
@@ -152,6 +160,10 @@ fn positive<T: std::str::FromStr + PartialOrd + From<u8>>(key: &str, text: &str)
         .filter(|n| *n >= T::from(1))
         .ok_or(format!("{key}: '{text}' is not a whole number of 1 or more"))
 }
+
+/// The settings [`EngineSpec::apply`] knows, as its errors list them.
+const SETTINGS: &str = "cmd=COMMAND, name=NAME, proto=uci|xboard, tc=TC, st=SECONDS, depth=N, nodes=N, \
+                        notation=vorpal|fairy, option.NAME=VALUE, ponder, sighted";
 
 /// Whether `word` is one of the settings [`EngineSpec::apply`] knows.
 fn is_setting(word: &str) -> bool {

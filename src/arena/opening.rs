@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::pgn_reader::read_games;
+use crate::input::read_file;
 use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
 use crate::movegen::{legal, Move};
@@ -14,6 +15,9 @@ use crate::position::Position;
 use crate::random::Rng;
 use crate::variant::{Variant, FIDE_CHESS};
 use crate::with_rules;
+
+/// The largest opening book read.
+const MAX_OPENINGS_BYTES: u64 = 256 << 20;
 
 /// A start position and the moves played from it before the engines take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +80,7 @@ impl Book {
     /// (`seed` shuffles them), beginning at `start`.
     pub fn read(&self, variant: &Arc<Variant>, seed: u64) -> Result<Vec<Opening>, String> {
         let source = self.file.display().to_string();
-        let text = std::fs::read_to_string(&self.file).map_err(|e| format!("{source}: {e}"))?;
+        let text = read_file(&self.file, MAX_OPENINGS_BYTES, "--openings")?;
         let mut openings = if self.pgn {
             read_pgn_openings(variant, &text, &source, self.plies)?
         } else {

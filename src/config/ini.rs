@@ -62,6 +62,8 @@ pub fn valid_name(name: &str) -> bool {
 /// Splits ini text into sections, or reports the first malformed line.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Section>, IniError> {
     let mut sections: Vec<Section> = Vec::new();
+    // A byte-order mark, as some Windows editors write one, is not part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let err = |reason: String| IniError { file: file.to_string(), line, reason };

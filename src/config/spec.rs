@@ -10,6 +10,7 @@ use super::ini::{self, Entry, IniError, Section};
 use crate::eval::EvalData;
 use crate::geometry::Bitboard;
 use crate::geometry::Geometry;
+use crate::input::{read_file_bytes, read_text};
 use crate::pieces::attacks::Tables;
 use crate::pieces::{betza, ByColor, PieceType, Role, MAX_ROLES};
 use crate::position::Position;
@@ -19,6 +20,16 @@ use crate::variant::psq::PieceSquare;
 use crate::variant::weights::SquareBonus;
 use crate::variant::zobrist::Zobrist;
 use crate::variant::{CastlingStyle, Rulebook, Variant};
+
+/// The largest engine.ini read: far more than any variant file needs.
+const MAX_INI_BYTES: u64 = 4 << 20;
+
+/// The longest chain of `[child:parent]` sections above one: enough for any family tree of
+/// variants, and a bound on the work of resolving a file of thousands of sections.
+const MAX_ANCESTORS: usize = 32;
+
+/// The largest network file read (FIDE chess's is under 0.5 MiB).
+const MAX_NETWORK_BYTES: u64 = 64 << 20;
 
 /// The engine.ini compiled into the binary.
 pub const BUILTIN: &str = include_str!("../../engine.ini");
@@ -73,7 +84,7 @@ impl Config {
             None => Config::with_text(BUILT_IN_FILE, ""),
             Some(path) => {
                 let name = path.display().to_string();
-                let text = std::fs::read_to_string(path).map_err(|e| IniError {
+                let text = read_text(path, MAX_INI_BYTES).map_err(|e| IniError {
                     file: name.clone(),
                     line: 0,
                     reason: format!("cannot read the file: {e}"),
@@ -165,6 +176,10 @@ impl Config {
                 return Err(
                     section.error(format!("inheritance of [{}] runs in a circle through [{}]", section.name, p.name))
                 );
+            }
+            if chain.len() > MAX_ANCESTORS {
+                let reason = format!("[{}] has more than {MAX_ANCESTORS} ancestors; inherit from fewer", section.name);
+                return Err(section.error(reason));
             }
             chain.push(p);
         }
@@ -527,7 +542,7 @@ fn network(keys: &Keys) -> Result<Option<Arc<Network>>, IniError> {
         parsed.clone()
     } else {
         let path = Path::new(&from.file).parent().unwrap_or(Path::new("")).join(name);
-        let bytes = std::fs::read(&path).map_err(|e| keys.fail("network", format!("{}: {e}", path.display())))?;
+        let bytes = read_file_bytes(&path, MAX_NETWORK_BYTES, "network").map_err(|e| keys.fail("network", e))?;
         Network::from_bytes(&bytes).map(Arc::new)
     };
     parsed.map(Some).map_err(|e| keys.fail("network", e))

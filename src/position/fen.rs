@@ -298,7 +298,7 @@ impl<W: Word> Position<W> {
     }
 
     fn parse_en_passant(&mut self, text: &str) -> Result<(), FenError> {
-        if text == "-" || !self.variant.en_passant {
+        if text == "-" {
             return Ok(());
         }
         let v = self.variant.clone();
@@ -306,6 +306,11 @@ impl<W: Word> Position<W> {
         let Some(passed) = g.parse_square(text) else {
             return Err(FenError::EnPassant(format!("en-passant square '{text}' is not a square of {}", v.name)));
         };
+        // A well-formed square where there is no en passant is read as none, as GUIs write one
+        // after every double step.
+        if !v.en_passant {
+            return Ok(());
+        }
         let back = if self.side == Color::White { -1 } else { 1 };
         // The double-stepped pawn stands beyond the passed square: on that board, or on another
         // when it transferred (then its cell on the passed square's board is empty).

@@ -16,6 +16,8 @@ use crate::search::Info;
 pub enum Event {
     /// A line read from stdin.
     Line(String),
+    /// A line longer than [`MAX_LINE`], dropped: its length in bytes.
+    TooLong(usize),
     /// A search finished: its number and its result (`None` when the game was already over).
     Done(u64, Option<Info>),
     /// The end of input.
@@ -29,21 +31,24 @@ fn stdin_lines() -> (Sender<Event>, Receiver<Event>) {
     let reader = tx.clone();
     std::thread::spawn(move || {
         let mut input = std::io::stdin().lock();
-        // Bytes that are not UTF-8 make a line the loops reject, not the end of input; so does a
-        // line past the bound, told as a line no command starts with, which each loop refuses
-        // in its protocol's words.
+        // Bytes that are not UTF-8 make a line the loops reject, not the end of input.
         while let Ok(Some(line)) = read_line(&mut input, MAX_LINE) {
-            let line = match line {
-                Line::Text(text) => text,
-                Line::TooLong(n) => format!("(a line of {n} bytes, longer than the {MAX_LINE} a line may have)"),
+            let event = match line {
+                Line::Text(text) => Event::Line(text),
+                Line::TooLong(n) => Event::TooLong(n),
             };
-            if reader.send(Event::Line(line)).is_err() {
+            if reader.send(event).is_err() {
                 return;
             }
         }
         let _ = reader.send(Event::End);
     });
     (tx, rx)
+}
+
+/// What is wrong with a line of `n` bytes, in every protocol's error.
+fn too_long(n: usize) -> String {
+    format!("a line of {n} bytes, longer than the {MAX_LINE} a line may have")
 }
 
 /// What a person who typed `help` at the engine's prompt is told.
@@ -58,6 +63,10 @@ pub fn run(config: Config, player: lgp::Player) -> i32 {
     while let Ok(event) = lines.recv() {
         let line = match event {
             Event::Line(line) => line,
+            Event::TooLong(n) => {
+                crate::outln!("Error ({}): the line is ignored", too_long(n));
+                continue;
+            }
             Event::End => break,
             Event::Done(..) => continue,
         };

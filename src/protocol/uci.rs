@@ -24,6 +24,10 @@ pub fn run(config: Config, lines: &Receiver<Event>) -> i32 {
     while let Ok(event) = lines.recv() {
         let line = match event {
             Event::Line(line) => line,
+            Event::TooLong(n) => {
+                crate::outln!("info string error: {}; the line is ignored", super::too_long(n));
+                continue;
+            }
             Event::End => break,
             Event::Done(..) => continue,
         };
@@ -162,7 +166,10 @@ impl Uci {
                 engine.set_move_overhead(Duration::from_millis(ms));
             }
             "threads" => engine.set_threads(number(MAX_THREADS)?).map_err(|e| format!("Threads: {e}"))?,
-            "ponder" => {}
+            // Pondering needs nothing set: `go ponder` says when; the value is still checked.
+            "ponder" => {
+                parse_check(name, value)?;
+            }
             "uci_variant" => {
                 let fide = variant_from_uci(value) == FIDE_CHESS;
                 let name = if fide { fide_variant(self.chess960) } else { value };

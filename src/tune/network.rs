@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use crate::config::Config;
 use crate::geometry::{Layer, Square};
+use crate::input::{for_each_line, MAX_DATA_LINE};
 use crate::position::Position;
 use crate::random::Rng;
 use crate::variant::network::{features, Network, HIDDEN, INPUTS};
@@ -155,14 +156,15 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<Vec<Sample>, String>
         return Err(format!("[{FIDE_CHESS}]: {}", Network::FITS));
     }
     let name = settings.data.display();
-    let text = std::fs::read_to_string(&settings.data).map_err(|e| format!("{name}: {e}"))?;
     let mut samples = Vec::new();
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let bad =
-            || format!("{name} line {}: expected FEN;SCORE (White's expected score, 0 to 1), got '{line}'", number + 1);
+    for_each_line(&settings.data, MAX_DATA_LINE, "--data", |number, line| {
+        if line.trim().is_empty() {
+            return Ok(true);
+        }
+        let bad = || format!("{name} line {number}: expected FEN;SCORE (White's expected score, 0 to 1), got '{line}'");
         let (fen, score) = line.rsplit_once(';').ok_or_else(bad)?;
         let score: f32 = score.trim().parse().ok().filter(|s| (0.0..=1.0).contains(s)).ok_or_else(bad)?;
-        let pos = Position::from_fen(variant.clone(), fen).map_err(|e| format!("{name} line {}: {e}", number + 1))?;
+        let pos = Position::from_fen(variant.clone(), fen).map_err(|e| format!("{name} line {number}: {e}"))?;
         let mut inputs = [Vec::with_capacity(32), Vec::with_capacity(32)];
         for cell in pos.occupied(Layer::FIRST) {
             let piece = pos.piece_at(Square::new(Layer::FIRST, cell));
@@ -176,7 +178,8 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<Vec<Sample>, String>
         let mover = pos.side().index();
         let target = logistic(if mover == 0 { white } else { -white });
         samples.push(Sample { inputs, mover, target });
-    }
+        Ok(true)
+    })?;
     if samples.len() < VALIDATION_SHARE {
         return Err(format!("{name}: {} positions; at least {VALIDATION_SHARE} are needed", samples.len()));
     }

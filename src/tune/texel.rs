@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::eval::psq::most_reach;
 use crate::eval::{Eval, Evaluate};
+use crate::input::{for_each_line, MAX_DATA_LINE};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::variant::weights::Terms;
@@ -107,22 +108,19 @@ pub struct Tuned {
 /// Reads the data, fits the numbers and returns them; `progress` hears of each improvement.
 pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result<Tuned, String> {
     let base = config.variant(&settings.variant, &[]).map_err(|e| e.to_string())?;
-    let text = std::fs::read_to_string(&settings.data).map_err(|e| format!("{}: {e}", settings.data.display()))?;
     let mut data = Vec::new();
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).take(settings.positions) {
-        let bad = || {
-            format!(
-                "{} line {}: expected FEN;RESULT (a score for White from 0 to 1), got '{line}'",
-                settings.data.display(),
-                number + 1
-            )
-        };
+    let name = settings.data.display();
+    for_each_line(&settings.data, MAX_DATA_LINE, "--data", |number, line| {
+        if line.trim().is_empty() {
+            return Ok(true);
+        }
+        let bad = || format!("{name} line {number}: expected FEN;RESULT (a score for White from 0 to 1), got '{line}'");
         let (fen, result) = line.rsplit_once(';').ok_or_else(bad)?;
         let result: f64 = result.trim().parse().ok().filter(|r| (0.0..=1.0).contains(r)).ok_or_else(bad)?;
-        Position::from_fen(base.clone(), fen)
-            .map_err(|e| format!("{} line {}: {e}", settings.data.display(), number + 1))?;
+        Position::from_fen(base.clone(), fen).map_err(|e| format!("{name} line {number}: {e}"))?;
         data.push((fen.to_string(), result));
-    }
+        Ok(data.len() < settings.positions)
+    })?;
     if data.is_empty() {
         return Err(format!("{}: no positions", settings.data.display()));
     }

@@ -95,6 +95,10 @@ pub fn run(config: Config, lines: &Receiver<Event>, player: Player) -> i32 {
     while let Ok(event) = lines.recv() {
         let line = match event {
             Event::Line(line) => line,
+            Event::TooLong(n) => {
+                crate::outln!("Error ({}): the line is ignored", super::too_long(n));
+                continue;
+            }
             Event::End => break,
             Event::Done(..) => continue,
         };
@@ -350,7 +354,7 @@ mod tests {
             truth: None,
             impossible: Vec::new(),
         };
-        let unseen = vec!["????????"; 8].join("/");
+        let unseen = ["????????"; 8].join("/");
         for line in [
             "setup 567".to_string(),
             format!("view 8/8/8/8/8/8/PPPPPPPP/RNBKNRQB|{unseen} w castling FA ep - captured - - strikes 0"),

@@ -117,6 +117,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, events: Sender<Event>) -> i3
                 Err(Reply::Error(reason)) => crate::outln!("Error ({reason}): {}", line.trim()),
                 Err(Reply::Illegal(reason, mv)) => crate::outln!("Illegal move ({reason}): {mv}"),
             },
+            Event::TooLong(n) => crate::outln!("Error ({}): the line is ignored", super::too_long(n)),
             Event::Done(number, result) => xb.finished(number, result),
             Event::End => break,
         }
@@ -163,6 +164,12 @@ impl XBoard {
             let text = args.first().ok_or(Reply::Error(format!("{name} needs {what}")))?;
             text.parse().map_err(|_| Reply::Error(format!("{what} expected, not '{text}'")))
         };
+        let centiseconds = || -> Result<u64, Reply> {
+            let text = args.first().ok_or(Reply::Error(format!("{name} needs centiseconds")))?;
+            let value =
+                text.parse::<i64>().map_err(|_| Reply::Error(format!("centiseconds expected, not '{text}'")))?;
+            Ok(value.max(0) as u64)
+        };
         match name {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" => {}
             "protover" => self.features(),
@@ -196,9 +203,10 @@ impl XBoard {
                 let text = args.first().ok_or(Reply::Error("usermove needs a move".into()))?;
                 self.user_move(text)?;
             }
-            "time" => self.clock = Duration::from_millis(number("centiseconds")?.saturating_mul(10)),
+            // A clock past zero (an interface's overrun) is read as zero, as UCI's are.
+            "time" => self.clock = Duration::from_millis(centiseconds()?.saturating_mul(10)),
             "otim" => {
-                number("centiseconds")?;
+                centiseconds()?;
             }
             "level" => self.control = TimeControl::read_xboard_level(args).map_err(Reply::Error)?,
             "st" => {
