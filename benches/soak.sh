@@ -2,10 +2,12 @@
 # Soak: Vorpal against itself in every variant at a short time control, over UCI and (where XBoard
 # can show the variant) XBoard, with pondering on for some engines; then counts what must never
 # happen: crashes, hangs, illegal moves, false claims, refusals and time forfeits.
-# Usage: benches/soak.sh [GAMES_PER_VARIANT] [TC] [OUT_DIR]
+# Usage: benches/soak.sh [GAMES_PER_VARIANT] [TC] [OUT_DIR] [HIDDEN_GAMES]
 #   GAMES_PER_VARIANT  default 80 (14 variants: 1,120 games), split over the three pairings below
 #   TC                 default 1+0.02 (seconds + increment)
 #   OUT_DIR            default target/soak (one PGN and one log per variant and pairing)
+#   HIDDEN_GAMES       default 200: hidden Looking-Glass, the blind player against the naive one,
+#                      two games at once, at TC
 # Pairings per variant: UCI vs UCI, two games at once (half the games); UCI with pondering vs UCI,
 # one at a time (a quarter); XBoard with pondering vs XBoard (a quarter; UCI vs UCI with pondering
 # where XBoard cannot show the variant). Pondering games run one at a time so that a pondering
@@ -15,6 +17,7 @@ GAMES=${1:-80}
 TC=${2:-1+0.02}
 cd "$(dirname "$0")/.."
 OUT=${3:-target/soak}
+HIDDEN=${4:-200}
 cargo build --release --quiet
 rm -rf "$OUT" && mkdir -p "$OUT"
 # A copy, so that a rebuild while the soak runs does not change what it soaks.
@@ -46,6 +49,14 @@ for variant in $($V variants | cut -d' ' -f1); do
     *) play uci-both-ponder "$variant" "$quarter" 1 "$V ponder" "$V ponder" ;;
     esac
 done
+if [ "$HIDDEN" -gt 0 ]; then
+    status=0
+    $V match --variant lookingglass --hidden --engine "$V --player blind" --proto lgp \
+        --engine "$V --player naive" --proto lgp --games "$HIDDEN" --concurrency 2 --tc "$TC" --seed "$seed" \
+        --pgn "$OUT/hidden.pgn" >"$OUT/hidden.log" 2>&1 || status=$?
+    [ "$status" -eq 0 ] || echo "hidden: vorpal match exited with status $status (see $OUT/hidden.log)"
+    printf '%-13s %-15s %s\n' lookingglass hidden "$(grep '^Finished: ' "$OUT/hidden.log" || echo 'no result')"
+fi
 elapsed=$(($(date +%s) - started))
 games=$(cat "$OUT"/*.pgn | grep -c '^\[Result ' || true)
 count() { cat "$OUT"/*.pgn | grep -c "$1" || true; }
@@ -54,3 +65,15 @@ echo "crashes (abandoned):          $(count '^\[Termination "abandoned"\]')"
 echo "time forfeits and hangs:      $(count '^\[Termination "time forfeit"\]')"
 echo "illegal moves, false claims:  $(count '^\[Termination "rules infraction"\]')"
 echo "match runs that failed:       $(grep -L '^Finished: ' "$OUT"/*.log | wc -l)"
+echo "games without a result:       $(count '^\[Result "\*"\]')"
+# Every game must replay, move by move, from its PGN: a record that is cut or wrong fails here.
+unreadable=0
+for pgn in "$OUT"/*.pgn; do
+    n=$(grep -c '^\[Result ' "$pgn" || true)
+    i=1
+    while [ "$i" -le "$n" ]; do
+        $V play --pgn "$pgn" --game "$i" >/dev/null 2>&1 || unreadable=$((unreadable + 1))
+        i=$((i + 1))
+    done
+done
+echo "games that do not replay:     $unreadable"

@@ -150,3 +150,25 @@ fn an_engine_answering_with_one_endless_line_loses_on_time_without_growing_the_r
     assert!(out.status.success(), "{}", text(&out));
     assert!(games.contains("White loses on time") && games.contains("[Result \"0-1\"]"), "{games}");
 }
+
+#[test]
+fn a_hidden_match_repeats_its_time_control_period() {
+    let naive = format!("{VORPAL} --player naive");
+    let pgn = temp_pgn("periods");
+    let mut args = vec!["match", "--variant", "lookingglass", "--hidden", "--games", "1", "--tc", "2/0.5"];
+    args.extend(["--engine", &naive, "--proto", "lgp", "--engine", &naive, "--proto", "lgp", "--seed", "5"]);
+    args.extend(["--pgn", pgn.to_str().unwrap()]);
+    let out = vorpal_within(&args, Duration::from_secs(300));
+    let games = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let _ = std::fs::remove_file(&pgn);
+    assert!(out.status.success(), "{}", text(&out));
+    // Half a second for every two moves: only a clock that is given the period again after each
+    // second move can read more than the half second it started with.
+    let seconds: Vec<f64> = games
+        .split("[%clk ")
+        .skip(1)
+        .filter_map(|rest| rest.split(']').next())
+        .filter_map(|clock| clock.rsplit(':').next()?.parse().ok())
+        .collect();
+    assert!(seconds.iter().any(|&s| s > 0.5), "no clock above its base: {seconds:?} {games}");
+}

@@ -119,6 +119,16 @@ impl Engine {
             Some(fen) => Position::from_fen(self.variant.clone(), fen).map_err(|e| format!("bad FEN: {e}"))?,
             None => Position::start(self.variant.clone()).map_err(|e| e.to_string())?,
         };
+        // Where kings are captured, a FEN may lack one (the referee's and the blind player's
+        // positions after a capture do); a game given to play from needs one a side.
+        if self.variant.king.is_some() {
+            if let Some(color) = Color::ALL.into_iter().find(|&c| pos.king_squares(c).next().is_none()) {
+                return Err(format!(
+                    "bad FEN: {color:?} has no king; a game of {} needs one a side",
+                    self.variant.name
+                ));
+            }
+        }
         for text in moves {
             let mv = self.parse(&mut pos, text)?;
             pos.make(mv);

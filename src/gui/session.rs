@@ -651,7 +651,12 @@ impl Game {
         if self.thinking || self.time_to_flag() != Some(Duration::ZERO) {
             return false;
         }
-        self.lose_on_time(self.rules.position().side());
+        let side = self.rules.position().side();
+        if let Some(clocks) = &mut self.clocks {
+            // The time is spent: the clock is charged to its end and so reads zero.
+            let _ = clocks.spend(side.index(), self.turn_started.elapsed());
+        }
+        self.lose_on_time(side);
         true
     }
 

@@ -499,9 +499,12 @@ mod tests {
         ] {
             assert_eq!(FromPlayer::parse(&m.line()), Ok(m.clone()));
         }
-        for bad in ["", "setup 960", "order", "id name", "fly"] {
+        for bad in ["", "setup 960", "id name", "fly"] {
             assert!(FromPlayer::parse(bad).is_err(), "{bad}");
         }
+        // An order of any words is the referee's to refuse, with its reason.
+        assert_eq!(FromPlayer::parse("order"), Ok(FromPlayer::Order(String::new())));
+        assert_eq!(FromPlayer::parse("order 1e21e4 x"), Ok(FromPlayer::Order("1e21e4 x".into())));
         for bad in ["", "view", "event arrival X@9z9", "go wtime x btime 1", "fate sideways", "newgame green"] {
             assert!(ToPlayer::parse(&g, bad).is_err(), "{bad}");
         }

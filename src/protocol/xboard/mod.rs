@@ -373,7 +373,7 @@ impl XBoard {
             out.extend(fields.iter().skip(4).map(|s| s.to_string()));
             out.join(" ")
         };
-        self.engine.set_position(Some(&vorpal), &[]).map_err(|e| Reply::Error(format!("bad FEN: {e}")))?;
+        self.engine.set_position(Some(&vorpal), &[]).map_err(Reply::Error)?;
         self.new_game();
         if self.analyzing {
             self.analyze();
