@@ -15,14 +15,18 @@ use vorpal::position::Position;
 
 /// Runs `vorpal` with `args`, killed after `limit`: a run that does not end by then fails the test.
 fn vorpal_within(args: &[&str], limit: Duration) -> Output {
-    let mut child =
-        Command::new(VORPAL).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("vorpal starts");
+    run_within(Command::new(VORPAL).args(args), limit)
+}
+
+/// Runs `command`, killed after `limit`: a run that does not end by then fails the test.
+fn run_within(command: &mut Command, limit: Duration) -> Output {
+    let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the command starts");
     let deadline = Instant::now() + limit;
     while child.try_wait().expect("its status").is_none() {
         if Instant::now() > deadline {
             let _ = child.kill();
             let out = child.wait_with_output().expect("its output");
-            panic!("vorpal {} did not end within {limit:?}: {}", args.join(" "), text(&out));
+            panic!("{command:?} did not end within {limit:?}: {}", text(&out));
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -129,22 +133,9 @@ fn an_engine_answering_with_one_endless_line_loses_on_time_without_growing_the_r
     let mut args = vec!["match", "--engine", endless, "--engine", VORPAL, "--games", "1", "--st", "2"];
     args.extend(["--pgn", pgn.to_str().unwrap()]);
     // The runner may use 1 GB of address space: an unbounded line would pass it within seconds.
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 1000000; exec \"$@\"")
-        .arg("sh")
-        .arg(VORPAL)
-        .args(&args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh runs");
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while child.try_wait().expect("its status").is_none() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let _ = child.kill();
-    let out = child.wait_with_output().expect("its output");
+    let mut command = Command::new("sh");
+    command.arg("-c").arg("ulimit -v 1000000; exec \"$@\"").arg("sh").arg(VORPAL).args(&args);
+    let out = run_within(&mut command, Duration::from_secs(120));
     let games = std::fs::read_to_string(&pgn).unwrap_or_default();
     let _ = std::fs::remove_file(&pgn);
     assert!(out.status.success(), "{}", text(&out));

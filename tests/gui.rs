@@ -5,65 +5,10 @@ mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
+use common::gui::Server;
 use common::{ensure_installed, VORPAL};
-
-/// A running `vorpal gui` on a free port of this machine, stopped when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        Server::start_with(&[])
-    }
-
-    fn start_with(extra: &[&str]) -> Server {
-        let mut child = Command::new(VORPAL)
-            .args(["gui", "--port", "0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("vorpal gui starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("its output")).read_line(&mut line).expect("the address");
-        let address = line
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("http://"))
-            .map(|a| a.trim_end_matches('/').to_string())
-            .unwrap_or_else(|| panic!("no address in '{line}'"));
-        Server { child, address }
-    }
-
-    /// Sends one request line and returns the status and body.
-    fn ask(&self, method: &str, target: &str) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.address).expect("the server accepts");
-        write!(
-            stream,
-            "{method} {target} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
-            self.address
-        )
-        .expect("the request goes out");
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).expect("an answer");
-        let status = answer.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-        let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
-        (status, body)
-    }
-
-    fn alive(&mut self) -> bool {
-        self.child.try_wait().expect("its status").is_none()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The session id of a new game's answer.
 fn session_of(body: &str) -> String {

@@ -4,78 +4,11 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::VORPAL;
-
-/// A running `vorpal gui` on a free port, stopped when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(VORPAL)
-            .args(["gui", "--port", "0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("vorpal gui starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("its output")).read_line(&mut line).expect("the address");
-        let address = line
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("http://"))
-            .map(|a| a.trim_end_matches('/').to_string())
-            .unwrap_or_else(|| panic!("no address in '{line}'"));
-        Server { child, address }
-    }
-
-    /// Sends a request and returns the status, the body and how long the answer took.
-    fn ask(&self, method: &str, target: &str) -> (u16, String, Duration) {
-        let asked = Instant::now();
-        let mut stream = self.connect();
-        write!(stream, "{method} {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
-            .expect("sent");
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).expect("an answer within a minute");
-        let status = answer.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-        let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
-        (status, body, asked.elapsed())
-    }
-
-    /// A connection to the server, whose reads give up after a minute: a server that never
-    /// answers fails the test instead of hanging it.
-    fn connect(&self) -> TcpStream {
-        let stream = TcpStream::connect(&self.address).expect("the server accepts");
-        stream.set_read_timeout(Some(Duration::from_secs(60))).expect("a timeout");
-        stream
-    }
-
-    /// Opens a connection and sends `text`, leaving the connection open.
-    fn send_and_hold(&self, text: &str) -> TcpStream {
-        let mut stream = self.connect();
-        stream.write_all(text.as_bytes()).expect("sent");
-        stream
-    }
-
-    /// The server's resident memory in KiB.
-    fn rss_kib(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("its status");
-        let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("VmRSS");
-        line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).expect("a number")
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::gui::Server;
 
 /// The string value of `key` in a JSON object, as the server writes it.
 fn field(body: &str, key: &str) -> String {
@@ -125,7 +58,7 @@ fn secrets_cannot_be_predicted_by_inverting_a_seen_one() {
 
     let server = Server::start();
     let new = |target: &str| {
-        let (status, body, _) = server.ask("POST", target);
+        let (status, body) = server.ask("POST", target);
         assert_eq!(status, 200, "{target}: {body}");
         body
     };
@@ -140,7 +73,7 @@ fn secrets_cannot_be_predicted_by_inverting_a_seen_one() {
             assert!(!guesses.contains(unknown), "{unknown} was predicted from {known}");
         }
     }
-    let (status, body, _) = server.ask("POST", "/api/hidden/new?opponent=human&seed=3");
+    let (status, body) = server.ask("POST", "/api/hidden/new?opponent=human&seed=3");
     assert_eq!(status, 400, "a caller-chosen seed would tell the other side's setup: {body}");
     assert!(body.contains("seed"), "{body}");
 }
@@ -148,9 +81,9 @@ fn secrets_cannot_be_predicted_by_inverting_a_seen_one() {
 #[test]
 fn stalled_bodies_and_waiting_polls_do_not_keep_others_from_being_answered() {
     let server = Server::start();
-    let (_, body, _) = server.ask("POST", "/api/new?white=human&black=human");
+    let (_, body) = server.ask("POST", "/api/new?white=human&black=human");
     let session = field(&body, "session");
-    let (_, state, _) = server.ask("GET", &format!("/api/state?session={session}"));
+    let (_, state) = server.ask("GET", &format!("/api/state?session={session}"));
     let version: u64 =
         state.split("\"version\":").nth(1).and_then(|v| v.split([',', '}']).next()?.parse().ok()).expect("a version");
 
@@ -164,7 +97,7 @@ fn stalled_bodies_and_waiting_polls_do_not_keep_others_from_being_answered() {
         })
         .collect();
     for target in ["/api/variants", "/", "/api/variants"] {
-        let (status, body, took) = server.ask("GET", target);
+        let (status, body, took) = server.ask_timed("GET", target);
         assert_eq!(status, 200, "{target}: {body}");
         assert!(took < Duration::from_secs(1), "{target} took {took:?} beside 70 stalled bodies and 150 polls");
     }
@@ -181,7 +114,7 @@ fn an_oversized_header_is_refused_and_its_memory_freed() {
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer);
     assert!(answer.starts_with("HTTP/1.1 431"), "a 1 MB header line: {answer:?}");
-    let (status, _, _) = server.ask("GET", "/api/variants");
+    let (status, _) = server.ask("GET", "/api/variants");
     assert_eq!(status, 200, "the server still answers");
     let after = server.rss_kib();
     assert!(after < before + 4096, "the server grew from {before} KiB to {after} KiB");
@@ -192,7 +125,7 @@ fn abandoned_games_do_not_pile_up_in_memory() {
     let server = Server::start();
     for i in 0..200 {
         let variant = ["normal", "alice", "lma", "insideout"][i % 4];
-        let (status, body, _) = server.ask("POST", &format!("/api/new?variant={variant}&white=human&black=human"));
+        let (status, body) = server.ask("POST", &format!("/api/new?variant={variant}&white=human&black=human"));
         assert_eq!(status, 200, "{body}");
     }
     let rss = server.rss_kib();

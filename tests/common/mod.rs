@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod engine;
+pub mod gui;
 pub mod reference;
 
 use std::process::{Command, Output};
