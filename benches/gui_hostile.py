@@ -16,7 +16,7 @@ import time
 
 vorpal = sys.argv[1] if len(sys.argv) > 1 else "target/release/vorpal"
 server = subprocess.Popen([vorpal, "gui", "--port", "0"], stdout=subprocess.PIPE, text=True)
-address = server.stdout.readline().split("http://")[1].strip().rstrip("/")
+address = server.stdout.readline().split("http://")[1].split()[0].rstrip("/")
 host, port = address.split(":")
 port = int(port)
 

@@ -120,6 +120,7 @@ pub fn listen(
     engine: Option<(EngineSpec, String)>,
 ) -> Result<(SocketAddr, JoinHandle<()>), String> {
     let (address, listener) = http::bind(host, port)?;
+    give_back_large_blocks();
     let gui = Arc::new(Gui {
         config,
         engine,
@@ -133,6 +134,22 @@ pub fn listen(
     let thread = std::thread::spawn(move || http::serve(listener, handler));
     Ok((address, thread))
 }
+
+/// Makes freed blocks of 128 KiB or more (the games' hash tables, the searches' tables) go back
+/// to the system, as glibc starts out doing. Without this, glibc raises its threshold for
+/// mapping blocks to the size of the last one freed, and later tables come from its heap,
+/// which grows with every game made and dropped.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn give_back_large_blocks() {
+    // SAFETY: mallopt only sets an allocator parameter; it is called before the server's
+    // threads start allocating.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 << 10);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn give_back_large_blocks() {}
 
 /// Starts the engine once, to learn its name and to fail now, with its reason, if it cannot play.
 fn try_engine(config: &Config, spec: EngineSpec) -> Result<(EngineSpec, String), String> {
