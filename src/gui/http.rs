@@ -72,8 +72,12 @@ pub fn bind(host: &str, port: u16) -> Result<(SocketAddr, TcpListener), String> 
 pub fn serve(listener: TcpListener, handler: Handler) {
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
-        // A connection that failed while being accepted is the client's concern.
-        let Ok(stream) = stream else { continue };
+        let Ok(stream) = stream else {
+            // Out of file descriptors, or a connection gone while accepted: the server waits a
+            // moment rather than spin, then goes on.
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        };
         if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
             open.fetch_sub(1, Ordering::AcqRel);
             let _ = stream.set_write_timeout(Some(Duration::from_millis(100)));

@@ -21,6 +21,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use hidden::{HiddenSetup, HiddenTable, SeatBox};
+use http::Response as Reply;
 use json::{list, object, quote};
 use session::{Player, Session, Setup, MAX_ANALYSIS_LINES, THINK_RANGE};
 pub use watch::Watchboard;
@@ -85,8 +86,6 @@ struct Gui {
     /// The requests waiting for news, capped so that they cannot take the server's connections.
     polls: Polls,
 }
-
-use http::Response as Reply;
 
 impl Reply {
     fn json(body: String) -> Reply {
