@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Labels positions with Stockfish's evaluation, for `vorpal tune` and `vorpal train-network`.
 
-Reads `vorpal datagen`'s lines (`FEN;RESULT`), keeps every EVERY-th position, searches each
+Reads `vorpal datagen`'s lines (`FEN;RESULT;SCORE`), keeps every EVERY-th position, searches each
 with Stockfish to DEPTH (one thread, 16 MB of hash), or with DEPTH 0 takes Stockfish's static
 evaluation (its `eval` command: over 4,000 positions a second), and writes `FEN;SCORE`, SCORE
 being Stockfish's score for White mapped to an expected score, 1 / (1 + 10^(-cp/400)); mates
@@ -56,7 +56,7 @@ def main():
         for number, line in enumerate(lines):
             if number % every or ";" not in line:
                 continue
-            fen = line.rsplit(";", 1)[0]
+            fen = line.split(";", 1)[0]
             send("position fen " + fen)
             cp = static_score(engine, fen) if depth == 0 else search_score(engine, depth)
             if cp is None:

@@ -320,15 +320,21 @@ pub enum Command {
         /// Random plies before the engine plays.
         #[arg(long, default_value_t = 8)]
         random_plies: usize,
+        /// Set aside an opening whose first search scores it further from level than this (centipawns).
+        #[arg(long, default_value_t = 200, value_name = "CP")]
+        opening_margin: i32,
         /// Seed of the random plies.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// The file to write: one `FEN;RESULT` per line, RESULT 1, 0.5 or 0 from White's side.
+        /// The file to write: one `FEN;RESULT;SCORE` per line, RESULT 1, 0.5 or 0 and SCORE in centipawns, both for White.
         #[arg(long, value_name = "PATH")]
         out: PathBuf,
+        /// Continue the run that wrote --out (same settings), skipping the games it finished.
+        #[arg(long)]
+        resume: bool,
     },
     /// Fit a variant's piece values and evaluation weights to datagen's positions (Texel's method); print engine.ini's lines.
     Tune {
@@ -509,14 +515,24 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             }
             bench(config, depth, threads)
         }
-        Command::Datagen { variant, games, nodes, random_plies, seed, threads, out } => {
-            if !(1..=MAX_THREADS).contains(&threads) || nodes == 0 {
-                return Err(bad(format!("--threads 1 to {MAX_THREADS}; --nodes at least 1")));
+        Command::Datagen { variant, games, nodes, random_plies, opening_margin, seed, threads, out, resume } => {
+            if !(1..=MAX_THREADS).contains(&threads) || nodes == 0 || opening_margin < 0 {
+                return Err(bad(format!(
+                    "--threads 1 to {MAX_THREADS}; --nodes at least 1; --opening-margin at least 0"
+                )));
             }
-            let settings = Datagen { variant, games, nodes, random_plies, seed, threads, out };
+            let settings = Datagen { variant, games, nodes, random_plies, opening_margin, seed, threads, out, resume };
+            let start = std::time::Instant::now();
             let report = |w: &Written| {
                 let [white, draws, black] = w.results;
-                format!("{} games (+{white} ={draws} -{black} for White), {} positions", w.games, w.positions)
+                let rate = w.positions as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                format!(
+                    "{} games (+{white} ={draws} -{black} for White), {} positions ({rate:.0} a second), {} openings set aside{}",
+                    w.games,
+                    w.positions,
+                    w.unbalanced,
+                    if w.resumed > 0 { format!(", {} games from before", w.resumed) } else { String::new() }
+                )
             };
             let written = datagen(&config, &settings, |w| eprintln!("{}", report(w))).map_err(bad)?;
             crate::outln!("{} written to {}", report(&written), settings.out.display());

@@ -245,6 +245,7 @@ fn completions_and_the_manual_page_are_printed() {
 #[test]
 fn datagen_writes_quiet_positions_with_results_and_tune_fits_them() {
     let data = temp_file("datagen.txt", "");
+    std::fs::remove_file(&data).unwrap();
     let o =
         vorpal(&["datagen", "--variant", "alice", "--games", "4", "--nodes", "300", "--out", data.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -252,8 +253,9 @@ fn datagen_writes_quiet_positions_with_results_and_tune_fits_them() {
     let text = std::fs::read_to_string(&data).unwrap();
     assert!(!text.is_empty());
     for line in text.lines() {
-        let (fen, result) = line.rsplit_once(';').unwrap();
+        let [fen, result, score] = line.split(';').collect::<Vec<_>>()[..] else { panic!("{line}") };
         assert!(["1", "0.5", "0"].contains(&result), "{line}");
+        assert!(score.parse::<i32>().is_ok_and(|s| s.abs() < 1500), "{line}");
         assert_eq!(fen.split('|').count(), 2, "{line}");
     }
     let o = vorpal(&["tune", "--variant", "alice", "--data", data.to_str().unwrap(), "--rounds", "2"]);
@@ -268,6 +270,43 @@ fn datagen_writes_quiet_positions_with_results_and_tune_fits_them() {
     assert!(eval_line.contains(&format!(" king_board:{} ", builtin.eval.terms.king_board)), "{eval_line}");
     let o = vorpal(&["tune", "--variant", "alice", "--data", data.to_str().unwrap(), "--only", "king_bored"]);
     assert_bad_input(&o, "--only: 'king_bored' is not a number of alice");
+}
+
+#[test]
+fn datagen_resumes_a_stopped_run_to_the_same_data_and_never_overwrites_one() {
+    let args = |out: &std::path::Path| {
+        ["datagen", "--variant", "alice", "--games", "6", "--nodes", "300", "--out", out.to_str().unwrap()]
+            .map(String::from)
+    };
+    let whole = temp_file("datagen-whole.txt", "");
+    std::fs::remove_file(&whole).unwrap();
+    let o = vorpal(&args(&whole).each_ref().map(String::as_str));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let whole_text = std::fs::read_to_string(&whole).unwrap();
+    let games: Vec<String> =
+        std::fs::read_to_string(format!("{}.games", whole.display())).unwrap().lines().map(String::from).collect();
+    assert!(games.len() >= 2, "{games:?}");
+    // A run stopped in its first game, having written one whole line and part of the next.
+    let kept: Vec<&str> = whole_text.lines().take(1).collect();
+    let stopped = temp_file("datagen-stopped.txt", &format!("{}\nr1bq", kept[0]));
+    std::fs::write(format!("{}.games", stopped.display()), "").unwrap();
+    let again = vorpal(&args(&stopped).each_ref().map(String::as_str));
+    assert_bad_input(&again, "exists; --resume continues its run");
+    // Resumed with no game recorded as finished, the run plays them all again after the kept
+    // line: that line was written but its game not finished, so it appears twice.
+    let resumed = vorpal(&[&args(&stopped).each_ref().map(String::as_str)[..], &["--resume"]].concat());
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let text = std::fs::read_to_string(&stopped).unwrap();
+    assert!(!text.contains("r1bq\n") && text.ends_with('\n'), "the torn line is cut");
+    let mut expected: Vec<&str> = whole_text.lines().chain(kept.iter().copied()).collect();
+    let mut got: Vec<&str> = text.lines().collect();
+    expected.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, expected);
+    // Resumed once more, every game is recorded as finished: nothing is added.
+    let o = vorpal(&[&args(&stopped).each_ref().map(String::as_str)[..], &["--resume"]].concat());
+    assert!(o.status.success() && stdout(&o).contains(&format!("{} games from before", games.len())), "{}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&stopped).unwrap(), text);
 }
 
 #[test]

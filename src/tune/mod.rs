@@ -2,6 +2,7 @@
 //! the results, `vorpal tune` fits a variant's values and weights to them, and `vorpal
 //! train-network` fits FIDE chess's evaluation network to positions a stronger engine scored.
 
+pub mod data;
 pub mod datagen;
 pub mod network;
 pub mod texel;

@@ -10,6 +10,7 @@ use crate::geometry::{Layer, Square};
 use crate::input::{for_each_line, MAX_DATA_LINE};
 use crate::position::Position;
 use crate::random::Rng;
+use crate::tune::data::Record;
 use crate::variant::network::{features, Network, HIDDEN, INPUTS};
 use crate::variant::FIDE_CHESS;
 
@@ -18,6 +19,9 @@ use crate::variant::FIDE_CHESS;
 const HIDDEN_LIMIT: f32 = 1.98;
 /// The share of the positions kept out of the fit to measure it: one in this many.
 const VALIDATION_SHARE: usize = 50;
+/// The share of the search's score in the target where a line has both it and the game's
+/// result; the rest is the result.
+const SCORE_SHARE: f64 = 0.5;
 /// The learning rate of the first half of the epochs (Adam); then 0.3 and 0.1 times it.
 const LEARNING_RATE: f32 = 0.001;
 
@@ -161,9 +165,9 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<Vec<Sample>, String>
         if line.trim().is_empty() {
             return Ok(true);
         }
-        let bad = || format!("{name} line {number}: expected FEN;SCORE (White's expected score, 0 to 1), got '{line}'");
-        let (fen, score) = line.rsplit_once(';').ok_or_else(bad)?;
-        let score: f32 = score.trim().parse().ok().filter(|s| (0.0..=1.0).contains(s)).ok_or_else(bad)?;
+        let record =
+            Record::parse(line).map_err(|expected| format!("{name} line {number}: {expected}, got '{line}'"))?;
+        let (fen, score) = (record.fen, record.target(SCORE_SHARE) as f32);
         let pos = Position::from_fen(variant.clone(), fen).map_err(|e| format!("{name} line {number}: {e}"))?;
         let mut inputs = [Vec::with_capacity(32), Vec::with_capacity(32)];
         for cell in pos.occupied(Layer::FIRST) {

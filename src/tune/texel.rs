@@ -13,6 +13,7 @@ use crate::eval::{Eval, Evaluate};
 use crate::input::{for_each_line, MAX_DATA_LINE};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
+use crate::tune::data::Record;
 use crate::variant::weights::Terms;
 use crate::variant::Variant;
 use crate::with_rules;
@@ -114,9 +115,8 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
         if line.trim().is_empty() {
             return Ok(true);
         }
-        let bad = || format!("{name} line {number}: expected FEN;RESULT (a score for White from 0 to 1), got '{line}'");
-        let (fen, result) = line.rsplit_once(';').ok_or_else(bad)?;
-        let result: f64 = result.trim().parse().ok().filter(|r| (0.0..=1.0).contains(r)).ok_or_else(bad)?;
+        let Record { fen, result, .. } =
+            Record::parse(line).map_err(|expected| format!("{name} line {number}: {expected}, got '{line}'"))?;
         Position::from_fen(base.clone(), fen).map_err(|e| format!("{name} line {number}: {e}"))?;
         data.push((fen.to_string(), result));
         Ok(data.len() < settings.positions)
