@@ -311,6 +311,6 @@ mod tests {
     fn a_bad_line_is_named() {
         let settings = settings("bad", "8/8/8/8/8/8/8/8 w - - 0 1;2\n");
         let err = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap_err();
-        assert!(err.contains("line 1") && err.contains("expected FEN;SCORE"), "{err}");
+        assert!(err.contains("line 1") && err.contains("expected FEN;RESULT;SCORE"), "{err}");
     }
 }
