@@ -9,12 +9,13 @@ use std::time::Duration;
 
 use common::{fast_moves, position, variant};
 use vorpal::config::Config;
-use vorpal::eval::{Eval, Evaluate};
+use vorpal::eval::Eval;
 use vorpal::geometry::Narrow;
 use vorpal::movegen::{in_check, legal, may_give_check, parse_move, pseudo_legal, pseudo_legal_knowing_check};
 use vorpal::notation::score;
 use vorpal::random::Rng;
 use vorpal::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
+use vorpal::search::params::SearchParams;
 use vorpal::search::personality::{choose, Personality};
 use vorpal::search::time::Clock;
 use vorpal::search::{search, Info, Limits, Shared, MATE};
@@ -70,23 +71,23 @@ fn search_finds_a_mate_in_two() {
     assert_eq!(score::uci(info.score), "mate 2", "{info:?}");
 }
 
-fn null_move<R: Rules<Narrow>>() -> bool {
+fn null_move<R: SearchParams<Narrow>>() -> bool {
     R::NULL_MOVE
 }
 
-fn razoring<R: Rules<Narrow>>() -> bool {
+fn razoring<R: SearchParams<Narrow>>() -> bool {
     R::RAZORING
 }
 
-fn deeper_reductions<R: Rules<Narrow>>() -> bool {
+fn deeper_reductions<R: SearchParams<Narrow>>() -> bool {
     R::DEEPER_REDUCTIONS
 }
 
-fn exchange_pruning<R: Rules<Narrow>>() -> bool {
+fn exchange_pruning<R: SearchParams<Narrow>>() -> bool {
     R::EXCHANGE_PRUNING
 }
 
-fn delta_pruning<R: Evaluate<Narrow>>() -> bool {
+fn delta_pruning<R: SearchParams<Narrow>>() -> bool {
     R::DELTA_PRUNING
 }
 

@@ -109,13 +109,6 @@ impl<W: Word> Eval<W> {
 
 /// A family's evaluation: the standard terms plus what its rules make matter.
 pub trait Evaluate<W: Word>: Rules<W> {
-    /// Whether a capture changes the evaluation by about its victim's value, so that quiescence
-    /// may skip captures too small to reach alpha. Not where kings are captured: taking the last
-    /// one wins at once, whatever alpha is (a mate score, say), and Inside-out's next-to-last
-    /// one also costs its owner `last_king`; Monochrome's captures score points and shift
-    /// ownership instead.
-    const DELTA_PRUNING: bool = !Self::KING_CAPTURE;
-
     /// The position's value for the side to move, in centipawns.
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         eval.standard(self, pos)

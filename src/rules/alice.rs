@@ -32,9 +32,6 @@ impl<W: Word> MoveEffects<W> for Alice {}
 impl<W: Word> Rules<W> for Alice {
     // A piece arriving from another board can only block; one leaving can only discover.
     const DISCOVERY_ONLY: bool = true;
-    // A move that crosses to the other board is a threat a deeply reduced pass misses: reducing
-    // 2 + depth/6 instead of 3 + depth/6 gained 41.5 Elo in Alice by SPRT (and lost in FIDE chess).
-    const NULL_MOVE_REDUCTION: i32 = 2;
 
     /// With two boards and the transfer required, a capturer always crosses to the other board
     /// (the twin of the cell it took on, empty), so an exchange on a cell alternates boards: the

@@ -12,18 +12,6 @@ impl<W: Word> MoveEffects<W> for Fide {}
 
 impl<W: Word> Rules<W> for Fide {
     const DISCOVERY_ONLY: bool = true;
-    // +34.5 Elo by SPRT in FIDE chess; it lost in Alice, and with deeper reductions it gained
-    // nothing in LMA.
-    const RAZORING: bool = true;
-    // +24.5 Elo by SPRT in FIDE chess, +46.6 in Looking-Glass and +45.5 in Inside-out; it lost
-    // in Alice, with razoring it gained nothing in LMA, and alone +8.5 over 163 games in
-    // Monochrome (not kept).
-    const DEEPER_REDUCTIONS: bool = true;
-    // With the table's score for the prunings, the larger history bonus, reductions over 1.75
-    // instead of 2, mate-distance pruning and monotone moves tables: +60.4 Elo together by SPRT
-    // in FIDE chess.
-    const EXCHANGE_PRUNING: bool = true;
-    const CORRECTION_HISTORY: bool = true;
 
     /// A capturer stays on the board it captured on, so every capture of an exchange is there.
     #[inline]

@@ -28,9 +28,6 @@ impl<W: Word> Rules<W> for InsideOut {
     const DISCOVERY_ONLY: bool = false;
     const KING_CAPTURE: bool = true;
 
-    // As in FIDE chess: +45.5 Elo by SPRT in Inside-out.
-    const DEEPER_REDUCTIONS: bool = true;
-
     /// Rule 4: a rider passes a dual field only when both its cells are empty.
     #[inline]
     fn blockers(&self, pos: &Position<W>, layer: Layer) -> Bitboard<W> {

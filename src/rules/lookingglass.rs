@@ -22,9 +22,6 @@ impl<W: Word> Rules<W> for LookingGlass {
     const DISCOVERY_ONLY: bool = false;
     const KING_CAPTURE: bool = true;
 
-    // As in FIDE chess: +46.6 Elo by SPRT in Looking-Glass.
-    const DEEPER_REDUCTIONS: bool = true;
-
     #[inline]
     fn transfer(&self, pos: &Position<W>, from: Square, t: Targets<W>, emit: &mut impl FnMut(Square, Option<Square>)) {
         transfer(pos, Transfer::StayWhenBlocked, 2, from, t, emit);

@@ -77,33 +77,6 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// Whether the family has no check: kings are captured like any piece (RULES.md "king-capture").
     const KING_CAPTURE: bool = false;
 
-    /// Whether the search may pass (null move); see `search::alphabeta` for why not without check.
-    const NULL_MOVE: bool = !Self::KING_CAPTURE;
-
-    /// The plies a pass is searched shallower by, before the depth's share (`depth / 6`): the
-    /// families where a quiet move is often the threat a shallow pass misses reduce less.
-    const NULL_MOVE_REDUCTION: i32 = 3;
-
-    /// Whether the search razors (drops to quiescence far below alpha at the last plies): only
-    /// where an SPRT showed a gain. In Alice a quiet move that crosses to the other board is
-    /// often the threat, and quiescence does not see it.
-    const RAZORING: bool = false;
-
-    /// Whether late quiet moves are reduced deeper (ln(depth) · ln(move) over 1.75 instead of 2.5):
-    /// only where an SPRT showed a gain. In Alice it lost: a late quiet move that crosses to the
-    /// other board is often the threat.
-    const DEEPER_REDUCTIONS: bool = false;
-
-    /// Whether the last plies drop moves that lose material by the static exchange (captures by
-    /// more than a margin per ply, quiet moves that cannot check by more than one per ply
-    /// squared): only where an SPRT showed a gain.
-    const EXCHANGE_PRUNING: bool = false;
-
-    /// Whether the search corrects the static evaluation by what searches found of positions
-    /// with the same pawn formation or pieces (`search::correction`): only where an SPRT showed a
-    /// gain.
-    const CORRECTION_HISTORY: bool = false;
-
     /// The cells of `layer` that stop a rider there.
     #[inline]
     fn blockers(&self, pos: &Position<W>, layer: Layer) -> Bitboard<W> {

@@ -51,10 +51,6 @@ impl<W: Word> MoveEffects<W> for Monochrome<W> {
 impl<W: Word> Rules<W> for Monochrome<W> {
     const DISCOVERY_ONLY: bool = false;
     const KING_CAPTURE: bool = true;
-    /// Capturing a king only scores its points, so a pass and the shallow prunings are as sound
-    /// as where check exists. After a pass the passer's last move still forbids its reversal one
-    /// ply too long: a narrower search, never an illegal move, since the root never passes.
-    const NULL_MOVE: bool = true;
 
     /// Pieces move as in FIDE chess; enemies stand only in the other half, so captures happen there.
     #[inline]

@@ -19,92 +19,30 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use once_cell::sync::Lazy;
-
 use super::correction::Correction;
+use super::correction::Entries;
 use super::exchange;
+use super::history::Histories;
+use super::ordering::{loses_by_exchange, order, pick, Ranked, SELECTED_MOVES};
+use super::params::*;
 use super::time::Budget;
-use super::tt::{Bound, PackedMove};
+use super::tt::{from_tt, to_tt, Bound, Entry, PackedMove};
 use super::{Info, Limits, Shared, Team, MATE, MAX_PLY};
-use crate::eval::{Eval, Evaluate};
-use crate::geometry::{Word, MAX_CELLS, MAX_LAYERS};
+use crate::eval::Eval;
+use crate::geometry::Word;
 use crate::movegen::{
     in_check, legal_with, legality_unplayed, make_if_legal, may_give_check, pseudo_legal_knowing_check,
     pseudo_legal_tactical, Legality, Move,
 };
-use crate::pieces::{Role, MAX_ROLES};
+use crate::pieces::Role;
 use crate::position::Position;
 use crate::rules::outcome::Reason;
 use crate::rules::Outcome;
 
 /// Beyond every score.
 pub(super) const INFINITY: i32 = 32_000;
-/// The depth up to which the static evaluation may prune (reverse futility).
-const FUTILE_DEPTH: i32 = 6;
-/// Per ply of depth left, what a quiet move is assumed to be able to change the evaluation by.
-const FUTILITY_MARGIN: i32 = 110;
-/// What a capture may gain beyond its victim's value in quiescence (positional swing).
-const DELTA_MARGIN: i32 = 200;
-/// Razoring applies at this depth and below.
-const RAZOR_DEPTH: i32 = 3;
-/// How far below alpha, per ply of depth beyond a base, razoring starts.
-const RAZOR_MARGIN: i32 = 150;
-/// The part of the razoring margin that does not grow with depth.
-const RAZOR_BASE: i32 = 200;
-/// The depth from which a node without a table move is searched a ply shallower (internal
-/// iterative reduction): its ordering is a guess there, so a full-depth search of it costs much
-/// and returns little.
-const IIR_DEPTH: i32 = 4;
-/// The depth up to which a node's late quiet moves are pruned by their number.
-const LATE_MOVE_DEPTH: i32 = 6;
-/// The depth up to which moves that lose by the static exchange are pruned.
-const EXCHANGE_DEPTH: i32 = 8;
-/// Per ply of depth left, what a capture may lose by the exchange before it is pruned.
-const CAPTURE_LOSS_MARGIN: i32 = 200;
-/// Per ply of depth left, squared, what a quiet move may lose by the exchange before it is pruned.
-const QUIET_LOSS_MARGIN: i32 = 25;
-/// A quiet move's history bonus for a cutoff is this many times depth², up to the cap: large
-/// enough that the table follows the latest cutoffs fast.
-const HISTORY_BONUS_PER_DEPTH_SQUARED: i32 = 16;
-/// The cap of a history bonus.
-const HISTORY_BONUS_CAP: i32 = 1536;
-/// How many moves of a node are picked one by one before the rest are sorted.
-const SELECTED_MOVES: usize = 3;
 /// Nodes between looks at the clock and the stop signal.
 const CHECK_EVERY: u64 = 1024;
-
-/// Move ranks, best first: the table's move is `i32::MAX`; a promotion adds `PROMOTION` to the
-/// rank its capture or quiet move would have; quiet moves other than killers rank by history,
-/// whose bound keeps it below `BAD_CAPTURE`.
-const GOOD_CAPTURE: i32 = 1_000_000;
-const FIRST_KILLER: i32 = 900_000;
-const SECOND_KILLER: i32 = 800_000;
-/// A capture that loses material by the static exchange, ranked below the killers.
-const BAD_CAPTURE: i32 = 700_000;
-const PROMOTION: i32 = 2_000_000;
-
-/// Late-move reductions by depth and move number (both capped at 63), worked out once: two
-/// logarithms per reduced move showed in the profile. ln(depth) · ln(move) over 2.5, or over 1.75
-/// for the families that reduce deeper ([`Rules::DEEPER_REDUCTIONS`]).
-static REDUCTIONS: Lazy<[[[u8; 64]; 64]; 2]> = Lazy::new(|| {
-    [2.5, 1.75].map(|divisor| {
-        std::array::from_fn(|d| {
-            std::array::from_fn(|i| (0.5 + (d.max(1) as f64).ln() * (i.max(1) as f64).ln() / divisor) as u8)
-        })
-    })
-});
-
-/// How many legal moves a node at `depth` tries before it prunes its late quiet moves: more
-/// where the side to move is doing better than two plies ago, as its moves then matter more.
-fn late_move_count(depth: i32, improving: bool) -> usize {
-    ((3 + depth * depth) * (1 + improving as i32)) as usize
-}
-
-/// Late-move reductions by depth and move number, the deeper ones where `deeper`.
-#[inline]
-fn reduction(deeper: bool, depth: i32, index: usize) -> i32 {
-    REDUCTIONS[deeper as usize][depth.clamp(0, 63) as usize][index.min(63)] as i32
-}
 
 /// How the search came to a node, and what the node's parent knows of it already.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -120,13 +58,34 @@ enum Reached {
     },
 }
 
+/// A node's static evaluation, as [`Worker::standing`] works it out.
+struct Standing {
+    /// The corrected evaluation, bounded by the table's score, where the node prunes by it.
+    stand: Option<i32>,
+    /// Whether the side to move stands better than two plies ago (or nothing says otherwise).
+    improving: bool,
+    /// The correction's entries with the evaluation before and after it, where the node corrects it.
+    correction: Option<(Entries, i32, i32)>,
+}
+
+/// The table's score where its bound decides the node without a search.
+fn cutoff(entry: Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(entry.score, ply);
+    let cut = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
+}
+
 /// Whether a result means the game is won or lost within the search horizon.
 fn is_mate(score: i32) -> bool {
     score.abs() > MATE - MAX_PLY as i32
 }
 
 /// One thread's search state.
-pub(super) struct Worker<'a, W: Word, R: Evaluate<W>> {
+pub(super) struct Worker<'a, W: Word, R: SearchParams<W>> {
     rules: &'a R,
     eval: &'a Eval<W>,
     shared: &'a Shared,
@@ -144,21 +103,20 @@ pub(super) struct Worker<'a, W: Word, R: Evaluate<W>> {
     unpublished: u64,
     seldepth: usize,
     pub(super) stopped: bool,
-    killers: Vec<[Option<Move>; 2]>,
-    history: Vec<i32>,
+    histories: Histories,
     /// Each ply's static evaluation, where the node worked it out (for "improving").
     static_evals: Vec<Option<i32>>,
     pv: Vec<Vec<Move>>,
     /// Each ply's moves, as generated.
     generated: Vec<Vec<Move>>,
     /// Each ply's moves with their ordering keys.
-    ranked: Vec<Vec<(i32, Move)>>,
+    ranked: Vec<Vec<Ranked>>,
     /// Root moves left out of this iteration's search beyond the limits' own: the first moves
     /// of the lines already found when several are asked for (MultiPV).
     pub(super) lines_found: Vec<Move>,
 }
 
-impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
+impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
     /// A worker; the main one watches the limits, the others only the stop signals.
     pub(super) fn new(
         rules: &'a R,
@@ -184,8 +142,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             unpublished: 0,
             seldepth: 0,
             stopped: false,
-            killers: vec![[None; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * MAX_ROLES * MAX_LAYERS * MAX_CELLS],
+            histories: Histories::new(),
             static_evals: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             generated: vec![Vec::new(); MAX_PLY + 2],
@@ -264,9 +221,9 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         if self.stopped {
             return None;
         }
-        let mut delta = 25;
+        let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = match previous {
-            Some(p) if depth >= 4 && !is_mate(p) => (p - delta, p + delta),
+            Some(p) if depth >= ASPIRATION_DEPTH && !is_mate(p) => (p - delta, p + delta),
             _ => (-INFINITY, INFINITY),
         };
         loop {
@@ -327,11 +284,6 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             .any(|r| g.all_layers().any(|l| pos.pieces(pos.side(), r, l).any()))
     }
 
-    fn history_index(pos: &Position<W>, mv: Move) -> usize {
-        let role = pos.piece_at(mv.from()).role().index();
-        (pos.side().index() * MAX_ROLES + role) * MAX_LAYERS * MAX_CELLS + mv.to().index()
-    }
-
     fn negamax(
         &mut self,
         pos: &mut Position<W>,
@@ -379,92 +331,31 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         let pv_node = beta - alpha > 1;
         let key = pos.search_key::<R>();
         let entry = self.shared.tt.probe(key);
-        if let Some(e) = entry.filter(|e| ply > 0 && !pv_node && e.depth >= depth) {
-            let score = from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        if let Some(score) =
+            entry.filter(|e| ply > 0 && !pv_node && e.depth >= depth).and_then(|e| cutoff(e, ply, alpha, beta))
+        {
+            return score;
         }
         let tt_move = entry.map_or(PackedMove::NONE, |e| e.mv);
         let depth = if depth >= IIR_DEPTH && !tt_move.is_some() { depth - 1 } else { depth };
 
         // The shallow prunings trust the static evaluation as null move does: only where check exists.
         let prunable = R::NULL_MOVE && !pv_node && !checked && (depth <= FUTILE_DEPTH || null_ok);
-        // The static evaluation before its correction, where the node corrects it or prunes by it.
-        let uncorrected = (prunable || R::CORRECTION_HISTORY && !checked).then(|| self.rules.evaluate(pos, self.eval));
-        let correction_entries = uncorrected.filter(|_| R::CORRECTION_HISTORY).map(|_| Correction::entries(pos));
-        let corrected = uncorrected.map(|s| correction_entries.map_or(s, |f| s + self.shared.correction.get(f)));
-        let raw_stand = corrected.filter(|_| prunable);
-        self.static_evals[ply] = raw_stand;
-        let improving = match (raw_stand, ply.checked_sub(2).and_then(|p| self.static_evals[p])) {
-            (Some(now), Some(before)) => now > before,
-            _ => true,
-        };
-        // The table's score, where its bound puts it nearer the truth than the static evaluation.
-        let stand = raw_stand.map(|s| match entry.filter(|e| !is_mate(e.score)) {
-            Some(e) => match e.bound {
-                Bound::Exact => e.score,
-                Bound::Lower => s.max(e.score),
-                Bound::Upper => s.min(e.score),
-            },
-            None => s,
-        });
+        let standing = self.standing(pos, ply, prunable, checked, entry);
+        let stand = standing.stand;
         // Late-move pruning, where the static evaluation is trusted (as futility is).
-        let late_moves = stand.filter(|_| depth <= LATE_MOVE_DEPTH).map(|_| late_move_count(depth, improving));
-        if let Some(stand) = stand.filter(|_| depth <= FUTILE_DEPTH && !is_mate(beta)) {
-            // Reverse futility: so far above beta that no reply in the last plies will bring it back.
-            if stand - FUTILITY_MARGIN * depth >= beta {
-                return stand;
-            }
-        }
-        if let Some(stand) = stand.filter(|_| R::RAZORING && depth <= RAZOR_DEPTH && !is_mate(alpha)) {
-            // Razoring: so far below alpha that only a capture could bring it back, which
-            // quiescence answers without the node's quiet moves.
-            if stand + RAZOR_BASE + RAZOR_MARGIN * depth <= alpha {
-                let score = self.quiesce_counted(pos, ply, alpha, alpha + 1, false);
-                if score <= alpha {
-                    return score;
-                }
-            }
-        }
-        if let Some(stand) = stand.filter(|_| null_ok && depth >= 3 && !is_mate(beta) && self.has_pieces(pos)) {
-            if stand >= beta {
-                let r = R::NULL_MOVE_REDUCTION + depth / 6;
-                let undo = pos.make_null();
-                let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, Reached::Pass);
-                pos.unmake_null(undo);
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if is_mate(score) { beta } else { score };
-                }
+        let late_moves = stand.filter(|_| depth <= LATE_MOVE_DEPTH).map(|_| late_move_count(depth, standing.improving));
+        if let Some(stand) = stand {
+            if let Some(score) = self.prune_before_moves(pos, depth, ply, alpha, beta, stand, null_ok) {
+                return score;
             }
         }
 
         // The pins are worked out only for nodes that get this far.
         let legality = Legality::knowing_check(self.rules, pos, checked);
-        let mut moves = std::mem::take(&mut self.generated[ply]);
-        if ply == 0 {
-            legal_with(self.rules, pos, &legality, false, &mut moves);
-            if moves.iter().any(|m| !self.limits.excluded.contains(m)) {
-                moves.retain(|m| !self.limits.excluded.contains(m));
-            }
-            if !self.lines_found.is_empty() {
-                moves.retain(|m| !self.lines_found.contains(m));
-            }
-        } else {
-            // Legality is tested as each move comes up: most nodes cut off after a few moves.
-            moves.clear();
-            pseudo_legal_knowing_check(self.rules, pos, checked, &mut moves);
-        }
+        let moves = self.generate(pos, ply, checked, &legality);
         let mut ranked = std::mem::take(&mut self.ranked[ply]);
-        self.order(pos, &moves, &mut ranked, tt_move, ply);
+        order(self.rules, pos, &self.eval.values, &moves, &mut ranked, tt_move, &self.histories, ply);
         self.generated[ply] = moves;
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -485,7 +376,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
                 }
             }
             let quiet = mv.is_quiet();
-            let killer = self.killers[ply].contains(&Some(mv));
+            let killer = self.histories.killers(ply).contains(&Some(mv));
             // Whether a move has kept the node from a loss, after which the prunings may drop moves.
             let saved = best > -(MATE - MAX_PLY as i32);
             let prunable = futile && legal_before > 0 && quiet && !killer;
@@ -558,21 +449,16 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
                 self.ranked[ply] = ranked;
                 return 0;
             }
-            if quiet {
-                quiets_tried += 1;
-            }
+            quiets_tried += quiet as usize;
             if score > best {
                 best = score;
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.extend_pv(ply, mv);
                     if alpha >= beta {
                         if quiet {
-                            self.reward_quiet(pos, &ranked[..picked], mv, depth, ply, quiets_tried);
+                            self.histories.reward_quiet(pos, &ranked[..picked], mv, depth, ply, quiets_tried);
                         }
                         break;
                     }
@@ -590,50 +476,128 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
         } else {
             Bound::Upper
         };
-        if let (Some(entries), Some(uncorrected), Some(corrected)) = (correction_entries, uncorrected, corrected) {
-            // What the search found is a correction only where its bound says the truth lies
-            // beyond the static evaluation on that side, and not where a capture decided it
-            // (the evaluation of a formation says nothing of material about to change hands).
-            let decided_by_capture = bound != Bound::Upper && best_move.is_some_and(|m| !m.is_quiet());
-            let informative = match bound {
-                Bound::Exact => true,
-                Bound::Lower => best > corrected,
-                Bound::Upper => best < corrected,
-            };
-            if informative && !decided_by_capture && !is_mate(best) {
-                self.shared.correction.update(entries, best - uncorrected, depth);
-            }
-        }
+        self.learn_correction(&standing, best, best_move, bound, depth);
         let packed = best_move.filter(|_| bound != Bound::Upper).map_or(PackedMove::NONE, PackedMove::new);
         self.shared.tt.store(key, packed, to_tt(best, ply), depth, bound);
         best
     }
 
-    /// A quiet move caused a cutoff: make it a killer, raise its history and lower the history
-    /// of the quiet moves tried before it.
-    fn reward_quiet(
+    /// The node's static evaluation, corrected, where it corrects it or prunes by it, and the
+    /// table's score where its bound puts it nearer the truth.
+    fn standing(
         &mut self,
         pos: &Position<W>,
-        before: &[(i32, Move)],
-        mv: Move,
+        ply: usize,
+        prunable: bool,
+        checked: bool,
+        entry: Option<Entry>,
+    ) -> Standing {
+        let uncorrected = (prunable || R::CORRECTION_HISTORY && !checked).then(|| self.rules.evaluate(pos, self.eval));
+        let correction = uncorrected.filter(|_| R::CORRECTION_HISTORY).map(|_| Correction::entries(pos));
+        let corrected = uncorrected.map(|s| correction.map_or(s, |f| s + self.shared.correction.get(f)));
+        let raw_stand = corrected.filter(|_| prunable);
+        self.static_evals[ply] = raw_stand;
+        let improving = match (raw_stand, ply.checked_sub(2).and_then(|p| self.static_evals[p])) {
+            (Some(now), Some(before)) => now > before,
+            _ => true,
+        };
+        let stand = raw_stand.map(|s| match entry.filter(|e| !is_mate(e.score)) {
+            Some(e) => match e.bound {
+                Bound::Exact => e.score,
+                Bound::Lower => s.max(e.score),
+                Bound::Upper => s.min(e.score),
+            },
+            None => s,
+        });
+        let correction = match (correction, uncorrected, corrected) {
+            (Some(entries), Some(uncorrected), Some(corrected)) => Some((entries, uncorrected, corrected)),
+            _ => None,
+        };
+        Standing { stand, improving, correction }
+    }
+
+    /// The prunings by the static evaluation before any move: reverse futility, razoring and
+    /// null move. The node's score where one of them ends it.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_before_moves(
+        &mut self,
+        pos: &mut Position<W>,
         depth: i32,
         ply: usize,
-        tried: usize,
-    ) {
-        if self.killers[ply][0] != Some(mv) {
-            self.killers[ply] = [Some(mv), self.killers[ply][0]];
+        alpha: i32,
+        beta: i32,
+        stand: i32,
+        null_ok: bool,
+    ) -> Option<i32> {
+        // Reverse futility: so far above beta that no reply in the last plies will bring it back.
+        if depth <= FUTILE_DEPTH && !is_mate(beta) && stand - FUTILITY_MARGIN * depth >= beta {
+            return Some(stand);
         }
-        let bonus = (HISTORY_BONUS_PER_DEPTH_SQUARED * depth * depth).min(HISTORY_BONUS_CAP);
-        let mut adjust = |index: usize, by: i32| {
-            let h = &mut self.history[index];
-            // Bounded, so history never outranks a capture or a killer.
-            *h += by - *h * by.abs() / 16_384;
-        };
-        adjust(Self::history_index(pos, mv), bonus);
-        if tried > 1 {
-            for other in before.iter().map(|&(_, m)| m).filter(|m| m.is_quiet()) {
-                adjust(Self::history_index(pos, other), -bonus);
+        // Razoring: so far below alpha that only a capture could bring it back, which
+        // quiescence answers without the node's quiet moves.
+        if R::RAZORING && depth <= RAZOR_DEPTH && !is_mate(alpha) && stand + RAZOR_BASE + RAZOR_MARGIN * depth <= alpha
+        {
+            let score = self.quiesce_counted(pos, ply, alpha, alpha + 1, false);
+            if score <= alpha {
+                return Some(score);
             }
+        }
+        if null_ok && depth >= 3 && !is_mate(beta) && self.has_pieces(pos) && stand >= beta {
+            let r = R::NULL_MOVE_REDUCTION + depth / 6;
+            let undo = pos.make_null();
+            let score = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, Reached::Pass);
+            pos.unmake_null(undo);
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= beta {
+                return Some(if is_mate(score) { beta } else { score });
+            }
+        }
+        None
+    }
+
+    /// The node's moves: at the root the legal ones the limits and the lines found leave;
+    /// elsewhere the pseudo-legal ones, whose legality is tested as each comes up (most nodes
+    /// cut off after a few moves).
+    fn generate(&mut self, pos: &mut Position<W>, ply: usize, checked: bool, legality: &Legality<W>) -> Vec<Move> {
+        let mut moves = std::mem::take(&mut self.generated[ply]);
+        moves.clear();
+        if ply == 0 {
+            legal_with(self.rules, pos, legality, false, &mut moves);
+            if moves.iter().any(|m| !self.limits.excluded.contains(m)) {
+                moves.retain(|m| !self.limits.excluded.contains(m));
+            }
+            if !self.lines_found.is_empty() {
+                moves.retain(|m| !self.lines_found.contains(m));
+            }
+        } else {
+            pseudo_legal_knowing_check(self.rules, pos, checked, &mut moves);
+        }
+        moves
+    }
+
+    /// A move raised alpha: the node's line becomes it and its child's line.
+    fn extend_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// What the search found is a correction of the static evaluation only where its bound
+    /// says the truth lies beyond it on that side, and not where a capture decided it (the
+    /// evaluation of a formation says nothing of material about to change hands).
+    fn learn_correction(&self, standing: &Standing, best: i32, best_move: Option<Move>, bound: Bound, depth: i32) {
+        let Some((entries, uncorrected, corrected)) = standing.correction else { return };
+        let decided_by_capture = bound != Bound::Upper && best_move.is_some_and(|m| !m.is_quiet());
+        let informative = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best > corrected,
+            Bound::Upper => best < corrected,
+        };
+        if informative && !decided_by_capture && !is_mate(best) {
+            self.shared.correction.update(entries, best - uncorrected, depth);
         }
     }
 
@@ -684,7 +648,7 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             pseudo_legal_tactical(self.rules, pos, &mut moves);
         }
         let mut ranked = std::mem::take(&mut self.ranked[ply]);
-        self.order(pos, &moves, &mut ranked, PackedMove::NONE, MAX_PLY + 1);
+        order(self.rules, pos, &self.eval.values, &moves, &mut ranked, PackedMove::NONE, &self.histories, MAX_PLY + 1);
         self.generated[ply] = moves;
         if ranked.is_empty() {
             self.ranked[ply] = ranked;
@@ -734,89 +698,5 @@ impl<'a, W: Word, R: Evaluate<W>> Worker<'a, W, R> {
             return Self::outcome_score(pos, self.rules.no_moves(pos), ply);
         }
         best
-    }
-
-    /// Fills `ranked` with the moves and their ranks: the table's move first, then captures by most
-    /// valuable victim and least valuable attacker, then killers, then quiet moves by history.
-    /// The first best-ranked move is swapped to the front, as [`pick`] would.
-    fn order(&self, pos: &Position<W>, moves: &[Move], ranked: &mut Vec<(i32, Move)>, tt_move: PackedMove, ply: usize) {
-        let values = &self.eval.values;
-        let value = |sq| values[pos.piece_at(sq).role().index()];
-        let killers = self.killers[ply];
-        ranked.clear();
-        let (mut best, mut best_key) = (0, i32::MIN);
-        // One reservation for the whole list, where pushes would check the room move by move.
-        ranked.extend(moves.iter().enumerate().map(|(i, &m)| {
-            let key = if tt_move.is_some() && PackedMove::new(m) == tt_move {
-                i32::MAX
-            } else if let Some(c) = m.capture() {
-                let wins = exchange::wins_at_least(self.rules, pos, values, m, 0);
-                // Most valuable victim, then least valuable attacker, kept within its band.
-                let within = (16 * value(c) - value(m.from()) / 16).clamp(0, 99_999);
-                (if wins { GOOD_CAPTURE } else { BAD_CAPTURE }) + within
-            } else if killers[0] == Some(m) {
-                FIRST_KILLER
-            } else if killers[1] == Some(m) {
-                SECOND_KILLER
-            } else {
-                self.history[Self::history_index(pos, m)]
-            };
-            let key = key.saturating_add(m.promotion().map_or(0, |r| PROMOTION + values[r.index()]));
-            if key > best_key {
-                (best, best_key) = (i, key);
-            }
-            (key, m)
-        }));
-        if !ranked.is_empty() {
-            ranked.swap(0, best);
-        }
-    }
-}
-
-/// Whether a move's rank says it is a capture that loses material by the static exchange.
-#[inline]
-fn loses_by_exchange(rank: i32) -> bool {
-    (BAD_CAPTURE..SECOND_KILLER).contains(&rank)
-}
-
-/// Brings the best-ranked of the moves from `next` on to `next` and returns it (the first is
-/// there already, put by `order`). Most nodes cut off after a move or two, so the first moves
-/// are found by selection; a node that gets past them sorts the rest at once.
-#[inline]
-fn pick(ranked: &mut [(i32, Move)], next: usize) -> Move {
-    if next == SELECTED_MOVES {
-        ranked[next..].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
-    } else if (1..SELECTED_MOVES).contains(&next) {
-        // Only a strictly higher rank displaces: of equal ranks, the first is picked.
-        let (mut best, mut best_key) = (next, ranked[next].0);
-        for (i, &(key, _)) in ranked.iter().enumerate().skip(next + 1) {
-            if key > best_key {
-                (best, best_key) = (i, key);
-            }
-        }
-        ranked.swap(next, best);
-    }
-    ranked[next].1
-}
-
-/// A score as stored: mate distances counted from the stored position.
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE - MAX_PLY as i32 {
-        score + ply as i32
-    } else if score < -(MATE - MAX_PLY as i32) {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// A stored score as seen from `ply` plies below the root.
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE - MAX_PLY as i32 {
-        score - ply as i32
-    } else if score < -(MATE - MAX_PLY as i32) {
-        score + ply as i32
-    } else {
-        score
     }
 }

@@ -5,6 +5,9 @@
 mod alphabeta;
 pub mod correction;
 mod exchange;
+mod history;
+mod ordering;
+pub mod params;
 pub mod personality;
 mod threads;
 pub mod time;

@@ -1,6 +1,7 @@
 //! Reference opponents for matches and tests: a random mover and a greedy one-ply player.
 
-use crate::eval::{Eval, Evaluate};
+use super::params::SearchParams;
+use crate::eval::Eval;
 use crate::geometry::Word;
 use crate::movegen::outcome;
 use crate::movegen::{legal, Move};
@@ -32,7 +33,7 @@ impl Personality {
 }
 
 /// A move chosen by a reference personality (not [`Personality::Normal`]); `None` without moves.
-pub fn choose<W: Word, R: Evaluate<W>>(
+pub fn choose<W: Word, R: SearchParams<W>>(
     personality: Personality,
     rules: &R,
     pos: &Position<W>,

@@ -8,8 +8,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::alphabeta::Worker;
+use super::params::SearchParams;
 use super::{Info, Limits, Shared, Team, MATE, MAX_PLY};
-use crate::eval::{Eval, Evaluate};
+use crate::eval::Eval;
 use crate::movegen::ended_statically;
 use crate::movegen::legal;
 use crate::position::Position;
@@ -18,7 +19,7 @@ use crate::position::Position;
 /// iteration the main thread finishes or takes over, deeper, from a helper; returns the deepest
 /// one, or `None` when the game is over.
 /// With one thread the result depends only on the position, the limits and the table's state.
-pub fn search<W: Word, R: Evaluate<W>>(
+pub fn search<W: Word, R: SearchParams<W>>(
     rules: &R,
     pos: &Position<W>,
     eval: &Eval<W>,

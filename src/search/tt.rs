@@ -9,6 +9,7 @@
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::{MATE, MAX_PLY};
 use crate::movegen::Move;
 
 /// How a stored score bounds the true value.
@@ -256,6 +257,28 @@ fn advise_huge_pages<T>(memory: &mut [MaybeUninit<T>]) {
 /// Huge pages are asked for on Linux only.
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages<T>(_memory: &mut [MaybeUninit<T>]) {}
+
+/// A score as stored: mate distances counted from the stored position.
+pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 {
+        score + ply as i32
+    } else if score < -(MATE - MAX_PLY as i32) {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score as seen from `ply` plies below the root.
+pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 {
+        score - ply as i32
+    } else if score < -(MATE - MAX_PLY as i32) {
+        score + ply as i32
+    } else {
+        score
+    }
+}
 
 #[cfg(test)]
 mod tests {
