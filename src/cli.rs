@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::arena::engine::{EngineSpec, Protocol};
+use crate::arena::client::{EngineSpec, Protocol};
 use crate::arena::game::{Adjudication, GameRules, HiddenRules};
 use crate::arena::hidden::play_hidden_game;
 use crate::arena::human::Human;
@@ -734,7 +734,7 @@ fn play_hidden(config: &Config, game: HiddenGame) -> Result<(), Failure> {
     let per_order = TimeControl::per_move(&game.st.to_string()).map_err(|e| bad(format!("--{e}")))?;
     let mut spec = EngineSpec::new("", Protocol::Lgp);
     spec.apply(&game.engine).map_err(|e| bad(format!("--engine {}: {e}", game.engine)))?;
-    let mut engine = arena::engine::Engine::start(&spec, &variant, None).map_err(bad)?;
+    let mut engine = arena::client::start_lgp(&spec, None).map_err(bad)?;
     let mut person = Human::new(std::io::stdin().lock(), "You");
     let rules = GameRules {
         variant: variant.clone(),

@@ -8,8 +8,8 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{ensure_installed, text, VORPAL};
+use vorpal::arena::client::{self, Answer, EngineSpec, Protocol};
 use vorpal::arena::clock::GameClocks;
-use vorpal::arena::engine::{Answer, Engine, EngineSpec, Protocol};
 use vorpal::notation::time::TimeControl;
 use vorpal::position::Position;
 
@@ -108,7 +108,7 @@ fn an_answer_counts_from_when_it_was_written_not_from_when_it_was_read() {
     let variant = common::variant("normal", &[]);
     let mut spec = EngineSpec::new(VORPAL, Protocol::Uci);
     spec.apply("depth=1").expect("a depth limit");
-    let mut engine = Engine::start(&spec, &variant, None).expect("vorpal starts");
+    let mut engine = client::start(&spec, &variant, None).expect("vorpal starts");
     let tc = TimeControl::PerMove(Duration::from_millis(500));
     let start = Position::start(variant.clone()).expect("the start");
     engine.new_game(&variant, &start, tc).expect("a new game");

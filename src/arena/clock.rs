@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::engine::Clocks;
+use super::client::Clocks;
 use crate::notation::time::{TimeControl, NO_CLOCK_MOVE_TIME};
 
 /// Both sides' clocks, White's first.

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::client::{Answer, Client, Thought};
 use super::clock::GameClocks;
-use super::engine::{Answer, Engine, Thought};
 use super::opening::Opening;
 use crate::movegen::outcome;
 use crate::movegen::san::parse_either;
@@ -168,11 +168,11 @@ impl GameRecord {
 pub fn play_game(
     rules: &GameRules,
     opening: &Opening,
-    engines: [&mut Engine; 2],
+    engines: [&mut Box<dyn Client>; 2],
     watch: &dyn Fn(&GameRecord),
 ) -> GameRecord {
     let variant = &rules.variant;
-    let players = [engines[0].name.clone(), engines[1].name.clone()];
+    let players = [engines[0].name().to_string(), engines[1].name().to_string()];
     let mut record = GameRecord::new(opening, players, rules.tc);
     let start = match Position::from_fen(variant.clone(), &opening.fen) {
         Ok(pos) => pos,
@@ -192,7 +192,7 @@ pub fn play_game(
     record.book_moves = record.moves.len();
     let [white, black] = engines;
     let mut engines = [white, black];
-    let tcs = [0, 1].map(|i| engines[i].tc.unwrap_or(rules.tc));
+    let tcs = [0, 1].map(|i| engines[i].own_tc().unwrap_or(rules.tc));
     record.time_controls = tcs;
     for (i, engine) in engines.iter_mut().enumerate() {
         if let Err(e) = engine.new_game(variant, &start, tcs[i]) {

@@ -4,8 +4,8 @@
 
 use std::time::{Duration, Instant};
 
+use super::client::{Answer, Thought};
 use super::clock::GameClocks;
-use super::engine::{Answer, Engine, Thought};
 use super::game::{end, GameRecord, GameRules, HiddenRules, Played, Termination};
 use super::opening::Opening;
 use crate::notation::lgp::{FromPlayer, ToPlayer};
@@ -46,41 +46,6 @@ pub trait Seat {
     /// to measure what blindness costs).
     fn sighted(&self) -> bool {
         false
-    }
-}
-
-impl Seat for Engine {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn timed(&self) -> bool {
-        true
-    }
-
-    fn sighted(&self) -> bool {
-        self.sighted
-    }
-
-    fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String> {
-        for m in messages {
-            self.send_lgp(&m.line(&variant.geometry))?;
-        }
-        Ok(())
-    }
-
-    /// Lines that are not messages (thinking output, a stray line) are passed over.
-    fn next(&mut self, deadline: Option<Instant>) -> Result<(FromPlayer, Instant), Answer> {
-        let deadline = deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(86_400));
-        loop {
-            let line = self.read_lgp(deadline)?;
-            match FromPlayer::parse(&line) {
-                Ok(message) => return Ok((message, self.heard())),
-                // A malformed setup is an answer, and a wrong one.
-                Err(e) if line.starts_with("setup") => return Err(Answer::Refused(e)),
-                Err(_) => {}
-            }
-        }
     }
 }
 

@@ -4,7 +4,7 @@
 use std::io::BufRead;
 use std::time::Instant;
 
-use super::engine::Answer;
+use super::client::Answer;
 use super::hidden::Seat;
 use crate::geometry::Square;
 use crate::input::{read_line, Line, MAX_LINE};

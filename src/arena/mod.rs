@@ -1,8 +1,8 @@
 //! `vorpal match`: engine-vs-engine matches in every variant, Vorpal's rules as the arbiter,
 //! with PGN output, Elo, LOS and SPRT.
 
+pub mod client;
 pub mod clock;
-pub mod engine;
 pub mod game;
 pub mod hidden;
 pub mod human;
@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::Arc;
 
-use engine::{Engine, EngineSpec, IoLog};
+use client::{Client, EngineSpec, IoLog};
 use game::{play_game, GameRecord, GameRules};
 use hidden::play_hidden_game;
 use opening::Opening;
@@ -233,7 +233,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
     let mut pgn = append_to(&config.pgn, "pgn")?;
     let log = append_to(&config.debug, "debug")?.map(IoLog::new);
     let first_engines = start_engines(config, log.as_ref())?;
-    let names: Vec<String> = first_engines.iter().map(|e| e.as_ref().expect("started").name.clone()).collect();
+    let names: Vec<String> = first_engines.iter().map(|e| e.as_ref().expect("started").name().to_string()).collect();
     let terminal = std::io::stdout().is_terminal();
     let encounters = config
         .pairings
@@ -308,25 +308,25 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
 
 /// Starts every engine of the match at once, as the first game slot's: their names, made
 /// unique with the engine's place in the match (`Vorpal [2]`) where two are alike.
-fn start_engines(config: &MatchConfig, log: Option<&IoLog>) -> Result<Vec<Option<Engine>>, String> {
+fn start_engines(config: &MatchConfig, log: Option<&IoLog>) -> Result<Vec<Option<Box<dyn Client>>>, String> {
     let variant = &config.rules.variant;
-    let started: Vec<Result<Engine, String>> = std::thread::scope(|scope| {
+    let started: Vec<Result<Box<dyn Client>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = config
             .engines
             .iter()
             .enumerate()
             .map(|(i, spec)| {
                 let log = log.map(|log| (log.clone(), format!("{}.1", i + 1)));
-                scope.spawn(move || Engine::start(spec, variant, log))
+                scope.spawn(move || client::start(spec, variant, log))
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("an engine's start panicked".into()))).collect()
     });
-    let mut engines = started.into_iter().collect::<Result<Vec<Engine>, String>>()?;
-    let given: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
+    let mut engines = started.into_iter().collect::<Result<Vec<Box<dyn Client>>, String>>()?;
+    let given: Vec<String> = engines.iter().map(|e| e.name().to_string()).collect();
     for (i, engine) in engines.iter_mut().enumerate() {
         if given.iter().filter(|n| **n == given[i]).count() > 1 {
-            engine.name = format!("{} [{}]", given[i], i + 1);
+            engine.rename(format!("{} [{}]", given[i], i + 1));
         }
     }
     Ok(engines.into_iter().map(Some).collect())
@@ -338,7 +338,7 @@ fn start_engines(config: &MatchConfig, log: Option<&IoLog>) -> Result<Vec<Option
 fn worker(
     config: &MatchConfig,
     names: &[String],
-    mut engines: Vec<Option<Engine>>,
+    mut engines: Vec<Option<Box<dyn Client>>>,
     next: &AtomicUsize,
     stop: &AtomicBool,
     tx: &std::sync::mpsc::Sender<Report>,
@@ -371,9 +371,9 @@ fn worker(
                     // Known in the log by its place in the match and its game slot: "2.1" is the
                     // second engine of the first slot.
                     let label = format!("{}.{}", i + 1, slot + 1);
-                    match Engine::start(&config.engines[i], variant, log.clone().map(|log| (log, label))) {
+                    match client::start(&config.engines[i], variant, log.clone().map(|log| (log, label))) {
                         Ok(mut started) => {
-                            started.name = names[i].clone();
+                            started.rename(names[i].clone());
                             started
                         }
                         Err(e) => {
@@ -385,17 +385,21 @@ fn worker(
             };
             players.push(engine);
         }
-        let [mut a, mut b]: [Engine; 2] = players.try_into().ok().expect("two players");
+        let [mut a, mut b]: [Box<dyn Client>; 2] = players.try_into().ok().expect("two players");
         let opening = &config.openings[(game / 2) % config.openings.len()];
         let first_is_white = game.is_multiple_of(2);
-        let colours = if first_is_white { [&a.name, &b.name] } else { [&b.name, &a.name] };
-        let _ = tx.send(Report::Started(index, colours.map(String::clone)));
+        let colours = if first_is_white { [a.name(), b.name()] } else { [b.name(), a.name()] };
+        let _ = tx.send(Report::Started(index, colours.map(String::from)));
         let players = if first_is_white { [&mut a, &mut b] } else { [&mut b, &mut a] };
         let record = match config.rules.hidden {
             Some(hidden) => {
-                let tcs = [0, 1].map(|i| players[i].tc.unwrap_or(config.rules.tc));
+                let tcs = [0, 1].map(|i| players[i].own_tc().unwrap_or(config.rules.tc));
                 let [white, black] = players;
-                play_hidden_game(&config.rules, hidden, opening, [white, black], tcs)
+                // Every engine of a hidden match speaks lgp (the match's settings were checked).
+                match (white.seat(), black.seat()) {
+                    (Some(white), Some(black)) => play_hidden_game(&config.rules, hidden, opening, [white, black], tcs),
+                    _ => unreachable!("a hidden match's engines are lgp players"),
+                }
             }
             None => {
                 let watch = |record: &GameRecord| {

@@ -5,7 +5,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use std::sync::Arc;
 
-use super::engine::Thought;
+use super::client::Thought;
 use super::game::GameRecord;
 use crate::movegen::san::{has_san, to_san};
 use crate::position::Position;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::board::{board_json, view_pieces};
 use super::json::{list, object, optional, quote};
-use crate::arena::engine::{Answer, Engine as EngineProcess, EngineSpec, Protocol};
+use crate::arena::client::{self, Answer, EngineSpec, Protocol};
 use crate::arena::game::{Adjudication, GameRules, HiddenRules};
 use crate::arena::hidden::{play_hidden_game, Seat};
 use crate::arena::human::message_words;
@@ -202,7 +202,7 @@ impl HiddenTable {
             let program = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
             let mut spec = EngineSpec::new(&format!("'{}' --player blind", program.display()), Protocol::Lgp);
             spec.name = Some("Vorpal".into());
-            Some(EngineProcess::start(&spec, &variant, None)?)
+            Some(client::start_lgp(&spec, None)?)
         };
         let per_order = TimeControl::PerMove(setup.think);
         let rules = GameRules {

@@ -26,7 +26,7 @@ use json::{list, object, quote};
 use session::{Player, Session, Setup, MAX_ANALYSIS_LINES, THINK_RANGE};
 pub use watch::Watchboard;
 
-use crate::arena::engine::EngineSpec;
+use crate::arena::client::EngineSpec;
 use crate::arena::game::HiddenRules;
 use crate::config::Config;
 use crate::notation::lgp::FromPlayer;
@@ -152,13 +152,13 @@ fn give_back_large_blocks() {}
 
 /// Starts the engine once, to learn its name and to fail now, with its reason, if it cannot play.
 fn try_engine(config: &Config, spec: EngineSpec) -> Result<(EngineSpec, String), String> {
-    if spec.protocol == crate::arena::engine::Protocol::Lgp {
+    if spec.protocol == crate::arena::client::Protocol::Lgp {
         return Err("--engine: an lgp player plays only hidden games; the GUI needs a uci or xboard engine".into());
     }
     let variant = config.variant(crate::variant::FIDE_CHESS, &[]).map_err(|e| e.to_string())?;
-    let process = crate::arena::engine::Engine::start(&spec, &variant, None)
-        .map_err(|e| format!("--engine {}: {e}", spec.command))?;
-    let name = spec.name.clone().unwrap_or_else(|| process.name.clone());
+    let process =
+        crate::arena::client::start(&spec, &variant, None).map_err(|e| format!("--engine {}: {e}", spec.command))?;
+    let name = spec.name.clone().unwrap_or_else(|| process.name().to_string());
     process.quit();
     Ok((spec, name))
 }

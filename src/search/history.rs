@@ -1,7 +1,6 @@
 //! What a search thread learns of quiet moves as it goes: two killers per ply (quiet moves that
 //! caused a cutoff there) and a history table by side, piece and destination.
 
-use super::ordering::Ranked;
 use super::MAX_PLY;
 use crate::geometry::{Word, MAX_CELLS, MAX_LAYERS};
 use crate::movegen::Move;
@@ -51,7 +50,7 @@ impl Histories {
     pub(super) fn reward_quiet<W: Word>(
         &mut self,
         pos: &Position<W>,
-        before: &[Ranked],
+        before: &[(i32, Move)],
         mv: Move,
         depth: i32,
         ply: usize,

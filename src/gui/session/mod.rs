@@ -2,17 +2,16 @@
 //! Vorpal, or the engine the GUI was started with), and Vorpal playing or analysing in the
 //! background.
 
+mod game;
+mod view;
+
 use std::fmt;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use super::board::board_json;
-use super::json::{list, object, optional, quote};
-use crate::arena::clock::{Flag, GameClocks};
-use crate::arena::engine::{Answer, Clocks, Engine as EngineProcess, EngineSpec, Thought};
-use crate::arena::game::{GameRecord, Played, Termination};
-use crate::arena::opening::Opening;
-use crate::arena::pgn::write_game;
+use crate::arena::client::{self, Answer, Client, Clocks, EngineSpec, Thought};
+use crate::arena::clock::GameClocks;
+use crate::arena::game::Termination;
 use crate::config::Config;
 use crate::engine::Engine;
 use crate::movegen::Move;
@@ -21,9 +20,7 @@ use crate::notation::time::TimeControl;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::{chess960, Outcome};
-use crate::search::time::Clock;
 use crate::search::{Info, Limits};
-use crate::variant::family::Family;
 use crate::variant::Variant;
 
 /// The shortest and longest time Vorpal may be given per move, in seconds.
@@ -171,7 +168,7 @@ pub struct Game {
     thinker: Option<Arc<Mutex<Engine>>>,
     /// The engine of `vorpal gui --engine`, when it plays a side of this game, and its name (kept
     /// apart: the engine is locked while it thinks).
-    program: Option<Arc<Mutex<EngineProcess>>>,
+    program: Option<Arc<Mutex<Box<dyn Client>>>>,
     engine_name: Option<String>,
     setup: Setup,
     start_fen: String,
@@ -235,9 +232,9 @@ impl Session {
         let start_fen = rules.position().to_fen();
         let program = if setup.players.contains(&Player::Engine) {
             let spec = engine.ok_or("no engine to play: start the GUI with --engine CMD")?;
-            let mut process = EngineProcess::start(spec, rules.variant(), None)?;
+            let mut process = client::start(spec, rules.variant(), None)?;
             process.new_game(rules.variant(), rules.position(), time_control(&setup))?;
-            Some((spec.name.clone().unwrap_or_else(|| process.name.clone()), Arc::new(Mutex::new(process))))
+            Some((spec.name.clone().unwrap_or_else(|| process.name().to_string()), Arc::new(Mutex::new(process))))
         } else {
             None
         };
@@ -476,7 +473,7 @@ impl Session {
     }
 
     /// The GUI's engine is asked for its move, on a thread of its own.
-    fn ask_engine(self: &Arc<Self>, task: Task, program: Arc<Mutex<EngineProcess>>) {
+    fn ask_engine(self: &Arc<Self>, task: Task, program: Arc<Mutex<Box<dyn Client>>>) {
         let session = Arc::downgrade(self);
         std::thread::spawn(move || {
             let (answer, chosen, answered) = {
@@ -565,242 +562,4 @@ impl Session {
 /// The time control the engines are given: the clocks', or the time per move.
 fn time_control(setup: &Setup) -> TimeControl {
     setup.clock.unwrap_or(TimeControl::PerMove(setup.think))
-}
-
-impl Drop for Game {
-    fn drop(&mut self) {
-        // A game replaced or gone stops its search; the engine process is killed with its last handle.
-        if let Some(thinker) = &self.thinker {
-            thinker.lock().unwrap_or_else(|e| e.into_inner()).halt();
-        }
-    }
-}
-
-impl Game {
-    /// Vorpal's searcher, made now if this is the game's first search; none if the variant
-    /// cannot be loaded again (it loaded when the game started, so this does not happen).
-    fn thinker(&mut self) -> Option<Arc<Mutex<Engine>>> {
-        if self.thinker.is_none() {
-            let mut engine = Engine::new(self.config.clone());
-            engine.set_variant(&self.setup.variant).ok()?;
-            self.thinker = Some(Arc::new(Mutex::new(engine)));
-        }
-        self.thinker.clone()
-    }
-
-    /// Plays a legal move made at `made`, runs the mover's clock, and notes what it ended; a
-    /// move made after the mover's time ran out is not played, and the game is lost on time.
-    fn play(&mut self, mv: Move, made: Instant) {
-        let elapsed = made.saturating_duration_since(self.turn_started);
-        let side = self.rules.position().side();
-        let clocks_before = self.clocks.clone();
-        let clock_after = match &mut self.clocks {
-            Some(clocks) => match clocks.charge_move(side.index(), elapsed) {
-                Ok(after) => after,
-                Err(Flag) => {
-                    self.lose_on_time(side);
-                    return;
-                }
-            },
-            None => None,
-        };
-        let text = mv.to_text(self.rules.variant());
-        self.rules.make(mv);
-        self.steps.push(Step { mv, text, elapsed, thought: Thought::default(), clocks_before, clock_after });
-        self.ending = self.rules.outcome().map(Ending::Rules);
-        // An analysis of the position before is over: the next search interrupts it.
-        self.generation += 1;
-        self.analysing = false;
-        self.lines.clear();
-        self.turn_started = Instant::now();
-    }
-
-    /// Vorpal's or the engine's move, given at `answered`: its clock is charged up to then, not
-    /// up to when this thread got to it.
-    fn engine_move(&mut self, mv: Move, answered: Instant, thought: Thought) {
-        let before = self.steps.len();
-        self.play(mv, answered);
-        if self.steps.len() > before {
-            if let Some(last) = self.steps.last_mut() {
-                last.thought = thought;
-            }
-        }
-    }
-
-    /// Time left on each clock now.
-    fn clocks_now(&self) -> Option<[Duration; 2]> {
-        let clocks = self.clocks.as_ref()?;
-        let mut left = [clocks.left(0), clocks.left(1)];
-        if self.ending.is_none() {
-            let side = self.rules.position().side().index();
-            left[side] = left[side].saturating_sub(self.turn_started.elapsed());
-        }
-        Some(left)
-    }
-
-    /// How long until the clock of the side to move runs out, margin included.
-    fn time_to_flag(&self) -> Option<Duration> {
-        let side = self.rules.position().side().index();
-        let clocks = self.clocks.as_ref().filter(|_| self.ending.is_none())?;
-        Some(clocks.deadline(side, self.turn_started).saturating_duration_since(Instant::now()))
-    }
-
-    /// Ends the game if the clock of a person to move has run out; whether it has. An engine's
-    /// or Vorpal's clock is judged when its move comes, by when it was given.
-    fn flag_fall(&mut self) -> bool {
-        if self.thinking || self.time_to_flag() != Some(Duration::ZERO) {
-            return false;
-        }
-        let side = self.rules.position().side();
-        if let Some(clocks) = &mut self.clocks {
-            // The time is spent: the clock is charged to its end and so reads zero.
-            let _ = clocks.spend(side.index(), self.turn_started.elapsed());
-        }
-        self.lose_on_time(side);
-        true
-    }
-
-    /// `side` lost on time: the game ends and whatever searched for it is forgotten.
-    fn lose_on_time(&mut self, side: Color) {
-        self.ending = Some(Ending::Time(side));
-        self.generation += 1;
-        self.thinking = false;
-        self.analysing = false;
-        self.version += 1;
-    }
-
-    /// What a search of the current position needs.
-    fn task(&mut self, player: Player) -> Task {
-        let side = self.rules.position().side();
-        let tc = time_control(&self.setup);
-        let (clock, clocks) = match (&self.clocks, self.clocks_now()) {
-            (Some(game_clocks), Some(left)) => {
-                let told = Clocks { left, ..game_clocks.told(side.index()) };
-                let clock = Clock {
-                    remaining: left[side.index()],
-                    increment: told.increment[side.index()],
-                    moves_to_go: told.moves_to_go,
-                };
-                (Some(clock), told)
-            }
-            _ => (None, Clocks { left: [self.setup.think; 2], increment: [Duration::ZERO; 2], moves_to_go: None }),
-        };
-        let limits = match player {
-            Player::Human => Limits { movetime: Some(ANALYSIS_TIME), lines: self.analysis, ..Limits::default() },
-            _ if clock.is_some() => Limits { clock, ..Limits::default() },
-            _ => Limits { movetime: Some(self.setup.think), ..Limits::default() },
-        };
-        let deadline = clock.map_or(self.setup.think, |c| c.remaining) + ENGINE_GRACE;
-        Task {
-            generation: self.generation,
-            start_fen: self.start_fen.clone(),
-            moves: self.steps.iter().map(|s| s.mv).collect(),
-            legal: if player == Player::Engine { self.rules.legal_moves() } else { Vec::new() },
-            variant: self.rules.variant().clone(),
-            limits,
-            clocks,
-            tc,
-            deadline,
-            restart: player == Player::Engine && std::mem::take(&mut self.engine_restart),
-        }
-    }
-
-    /// Everything the page draws, as JSON.
-    pub fn state(&mut self) -> String {
-        self.flag_fall();
-        let variant = self.rules.variant().clone();
-        let pos = self.rules.position().clone();
-        let g = &variant.geometry;
-        let boards = g.all_layers().map(|layer| board_json(&variant, layer, |sq| pos.piece_char(sq)));
-        let legal = if self.ending.is_none() && self.setup.players[pos.side().index()] == Player::Human {
-            self.rules.legal_moves()
-        } else {
-            Vec::new()
-        };
-        let legal = legal.iter().map(|&mv| {
-            object([
-                ("from", quote(&g.square_name(mv.from()))),
-                ("to", quote(&g.square_name(mv.to()))),
-                ("capture", optional(mv.capture().map(|c| quote(&g.square_name(c))))),
-                ("text", quote(&mv.to_text(&variant))),
-            ])
-        });
-        let steps = self.steps.iter().map(|s| {
-            object([
-                ("text", quote(&s.text)),
-                ("ms", s.elapsed.as_millis().to_string()),
-                ("clock", optional(s.clock_after.map(|c| c.as_millis().to_string()))),
-            ])
-        });
-        let last = self
-            .steps
-            .last()
-            .map(|s| object([("from", quote(&g.square_name(s.mv.from()))), ("to", quote(&g.square_name(s.mv.to())))]));
-        let lines = self.lines.iter().flatten().map(|l| {
-            object([
-                ("depth", l.depth.to_string()),
-                ("score", quote(&l.score)),
-                ("pv", quote(&l.pv)),
-                ("nodes", l.nodes.to_string()),
-            ])
-        });
-        let scores = variant.family.scores_captures().then(|| {
-            let s = pos.scores();
-            list([s[Color::White].to_string(), s[Color::Black].to_string()])
-        });
-        let clocks = self.clocks_now().map(|c| list(c.map(|d| d.as_millis().to_string())));
-        let engine = self.engine_name.as_ref().map(|name| quote(name));
-        object([
-            ("version", self.version.to_string()),
-            ("variant", quote(&variant.name)),
-            ("fen", quote(&pos.to_fen())),
-            ("side", quote(if pos.side() == Color::White { "white" } else { "black" })),
-            ("players", list(self.setup.players.iter().map(|p| quote(p.name())))),
-            ("humans", list(self.setup.players.iter().map(|&p| (p == Player::Human).to_string()))),
-            ("engine", optional(engine)),
-            ("think", format!("{:.3}", self.setup.think.as_secs_f64())),
-            ("clocks", optional(clocks)),
-            ("boards", list(boards)),
-            ("nested", matches!(variant.family, Family::InsideOut(_)).to_string()),
-            ("halves", matches!(variant.family, Family::Monochrome(_)).to_string()),
-            ("legal", list(legal)),
-            ("moves", list(steps)),
-            ("last", optional(last)),
-            ("thinking", self.thinking.to_string()),
-            ("analysing", self.analysing.to_string()),
-            ("analysis", self.analysis.to_string()),
-            ("lines", list(lines)),
-            ("scores", optional(scores)),
-            ("result", optional(self.ending.as_ref().map(|o| quote(&o.to_string())))),
-        ])
-    }
-
-    /// The game as PGN.
-    pub fn pgn(&self) -> String {
-        let name = |player: Player| match player {
-            Player::Human => "Human".to_string(),
-            Player::Vorpal => "Vorpal".to_string(),
-            Player::Engine => self.engine_name.clone().unwrap_or_else(|| "Engine".into()),
-        };
-        let players = self.setup.players.map(name);
-        let opening = Opening { fen: self.start_fen.clone(), moves: Vec::new() };
-        let mut record = GameRecord::new(&opening, players, time_control(&self.setup));
-        record.moves = self
-            .steps
-            .iter()
-            .map(|s| Played {
-                mv: s.mv,
-                elapsed: s.elapsed,
-                clock: s.clock_after,
-                thought: s.thought,
-                notes: Vec::new(),
-            })
-            .collect();
-        if let Some(end) = &self.ending {
-            record.result = end.result().into();
-            record.reason = end.reason();
-            record.termination = end.termination();
-        }
-        write_game(&record, self.rules.variant(), 1)
-    }
 }

@@ -1,0 +1,111 @@
+//! What the page is shown of a game: its state as JSON, and its PGN.
+
+use super::{time_control, Game, Player};
+use crate::arena::game::{GameRecord, Played};
+use crate::arena::opening::Opening;
+use crate::arena::pgn::write_game;
+use crate::gui::board::board_json;
+use crate::gui::json::{list, object, optional, quote};
+use crate::pieces::Color;
+use crate::variant::family::Family;
+
+impl Game {
+    /// Everything the page draws, as JSON.
+    pub fn state(&mut self) -> String {
+        self.flag_fall();
+        let variant = self.rules.variant().clone();
+        let pos = self.rules.position().clone();
+        let g = &variant.geometry;
+        let boards = g.all_layers().map(|layer| board_json(&variant, layer, |sq| pos.piece_char(sq)));
+        let legal = if self.ending.is_none() && self.setup.players[pos.side().index()] == Player::Human {
+            self.rules.legal_moves()
+        } else {
+            Vec::new()
+        };
+        let legal = legal.iter().map(|&mv| {
+            object([
+                ("from", quote(&g.square_name(mv.from()))),
+                ("to", quote(&g.square_name(mv.to()))),
+                ("capture", optional(mv.capture().map(|c| quote(&g.square_name(c))))),
+                ("text", quote(&mv.to_text(&variant))),
+            ])
+        });
+        let steps = self.steps.iter().map(|s| {
+            object([
+                ("text", quote(&s.text)),
+                ("ms", s.elapsed.as_millis().to_string()),
+                ("clock", optional(s.clock_after.map(|c| c.as_millis().to_string()))),
+            ])
+        });
+        let last = self
+            .steps
+            .last()
+            .map(|s| object([("from", quote(&g.square_name(s.mv.from()))), ("to", quote(&g.square_name(s.mv.to())))]));
+        let lines = self.lines.iter().flatten().map(|l| {
+            object([
+                ("depth", l.depth.to_string()),
+                ("score", quote(&l.score)),
+                ("pv", quote(&l.pv)),
+                ("nodes", l.nodes.to_string()),
+            ])
+        });
+        let scores = variant.family.scores_captures().then(|| {
+            let s = pos.scores();
+            list([s[Color::White].to_string(), s[Color::Black].to_string()])
+        });
+        let clocks = self.clocks_now().map(|c| list(c.map(|d| d.as_millis().to_string())));
+        let engine = self.engine_name.as_ref().map(|name| quote(name));
+        object([
+            ("version", self.version.to_string()),
+            ("variant", quote(&variant.name)),
+            ("fen", quote(&pos.to_fen())),
+            ("side", quote(if pos.side() == Color::White { "white" } else { "black" })),
+            ("players", list(self.setup.players.iter().map(|p| quote(p.name())))),
+            ("humans", list(self.setup.players.iter().map(|&p| (p == Player::Human).to_string()))),
+            ("engine", optional(engine)),
+            ("think", format!("{:.3}", self.setup.think.as_secs_f64())),
+            ("clocks", optional(clocks)),
+            ("boards", list(boards)),
+            ("nested", matches!(variant.family, Family::InsideOut(_)).to_string()),
+            ("halves", matches!(variant.family, Family::Monochrome(_)).to_string()),
+            ("legal", list(legal)),
+            ("moves", list(steps)),
+            ("last", optional(last)),
+            ("thinking", self.thinking.to_string()),
+            ("analysing", self.analysing.to_string()),
+            ("analysis", self.analysis.to_string()),
+            ("lines", list(lines)),
+            ("scores", optional(scores)),
+            ("result", optional(self.ending.as_ref().map(|o| quote(&o.to_string())))),
+        ])
+    }
+
+    /// The game as PGN.
+    pub fn pgn(&self) -> String {
+        let name = |player: Player| match player {
+            Player::Human => "Human".to_string(),
+            Player::Vorpal => "Vorpal".to_string(),
+            Player::Engine => self.engine_name.clone().unwrap_or_else(|| "Engine".into()),
+        };
+        let players = self.setup.players.map(name);
+        let opening = Opening { fen: self.start_fen.clone(), moves: Vec::new() };
+        let mut record = GameRecord::new(&opening, players, time_control(&self.setup));
+        record.moves = self
+            .steps
+            .iter()
+            .map(|s| Played {
+                mv: s.mv,
+                elapsed: s.elapsed,
+                clock: s.clock_after,
+                thought: s.thought,
+                notes: Vec::new(),
+            })
+            .collect();
+        if let Some(end) = &self.ending {
+            record.result = end.result().into();
+            record.reason = end.reason();
+            record.termination = end.termination();
+        }
+        write_game(&record, self.rules.variant(), 1)
+    }
+}
