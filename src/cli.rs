@@ -14,6 +14,7 @@ use crate::arena::opening::{random_opening, Book, Opening};
 use crate::arena::stats::{Score, Sprt, Verdict};
 use crate::arena::{self, pgn_reader, MatchConfig, Tournament};
 use crate::config::Config;
+use crate::engine::options::{self, Spin};
 use crate::engine::Engine;
 use crate::input::read_file;
 use crate::movegen::outcome;
@@ -28,7 +29,7 @@ use crate::protocol::lgp::Player;
 use crate::random::Rng;
 use crate::rules::chess960;
 use crate::search::personality::Personality;
-use crate::search::{Limits, MAX_HASH_MB, MAX_THREADS};
+use crate::search::Limits;
 use crate::tune::datagen::{datagen, Datagen, Written};
 use crate::tune::network::{train_network, TrainNetwork};
 use crate::tune::texel::{tune, Tune};
@@ -195,13 +196,13 @@ pub enum Command {
         #[arg(long)]
         fen: Option<String>,
         /// The depth in plies.
-        #[arg(long)]
+        #[arg(long, value_parser = perft_depth_value)]
         depth: Option<u32>,
         /// Print the count below every root move.
         #[arg(long)]
         divide: bool,
         /// Worker threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads_value)]
         threads: usize,
         /// A suite file of lines `FEN ;D1 n ;D2 n ...`.
         #[arg(long, value_name = "FILE")]
@@ -276,7 +277,7 @@ pub enum Command {
         #[command(flatten)]
         at: PositionArgs,
         /// Search to this depth.
-        #[arg(long)]
+        #[arg(long, value_parser = depth_value)]
         depth: Option<u32>,
         /// Search for this many milliseconds.
         #[arg(long)]
@@ -285,10 +286,10 @@ pub enum Command {
         #[arg(long)]
         nodes: Option<u64>,
         /// Transposition table size in MB.
-        #[arg(long, default_value_t = 16)]
+        #[arg(long, default_value_t = options::HASH.default as usize, value_parser = hash_value)]
         hash: usize,
         /// Search threads (lazy SMP).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads_value)]
         threads: usize,
         /// normal, or a reference opponent: random (any legal move) or greedy (best material one ply deep).
         #[arg(long, default_value = "normal")]
@@ -300,10 +301,10 @@ pub enum Command {
     /// Search every built-in variant's start position to a fixed depth; print the node total.
     Bench {
         /// The depth.
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, default_value_t = 8, value_parser = depth_value)]
         depth: u32,
         /// Threads; with more than one the node count varies from run to run (time to depth).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads_value)]
         threads: usize,
     },
     /// Self-play at a fixed node count from random openings; write the quiet positions with each game's result (for `tune`).
@@ -327,7 +328,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Games played at once.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads_value)]
         threads: usize,
         /// The file to write: one `FEN;RESULT;SCORE` per line, RESULT 1, 0.5 or 0 and SCORE in centipawns, both for White.
         #[arg(long, value_name = "PATH")]
@@ -372,7 +373,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1024)]
         batch: usize,
         /// Threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads_value)]
         threads: usize,
         /// Seed of the first weights and of the order of the positions.
         #[arg(long, default_value_t = 1)]
@@ -383,7 +384,7 @@ pub enum Command {
     /// Perft speed on fixed positions, with 1 thread and with --threads.
     BenchPerft {
         /// Threads for the parallel runs.
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = threads_value)]
         threads: usize,
         /// Search each position this many plies shallower (for a quick look).
         #[arg(long, default_value_t = 0)]
@@ -397,9 +398,6 @@ pub enum Command {
     /// Print the manual page, in roff (e.g. `vorpal man | man -l -`).
     Man,
 }
-
-/// The deepest perft accepted (far beyond what finishes; it bounds memory and recursion).
-const MAX_DEPTH: u32 = 32;
 
 /// An error to report as one line, with the exit status.
 struct Failure(i32, String);
@@ -473,9 +471,6 @@ fn execute(cli: Cli) -> Result<(), Failure> {
                     let name = variant.unwrap_or_else(|| FIDE_CHESS.into());
                     let variant = config.variant(&name, &options).map_err(|e| bad(e.to_string()))?;
                     let depth = depth.ok_or_else(|| bad("perft needs --depth D (or --epd FILE)"))?;
-                    if depth > MAX_DEPTH {
-                        return Err(bad(format!("--depth {depth}: at most {MAX_DEPTH}")));
-                    }
                     let fen = start_fen(&variant, fen, setup.as_deref())?;
                     let pos = position(&variant, fen.as_deref())?;
                     pool.install(|| run_perft(&pos, depth, divide, threads));
@@ -490,14 +485,6 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             if depth.is_none() && movetime.is_none() && nodes.is_none() && personality == Personality::Normal {
                 return Err(bad("search needs --depth D, --movetime MS or --nodes N"));
             }
-            if depth.is_some_and(|d| !(1..=MAX_DEPTH).contains(&d))
-                || !(1..=MAX_HASH_MB).contains(&hash)
-                || !(1..=MAX_THREADS).contains(&threads)
-            {
-                return Err(bad(format!(
-                    "--depth 1 to {MAX_DEPTH}; --hash 1 to {MAX_HASH_MB} MB; --threads 1 to {MAX_THREADS}"
-                )));
-            }
             let limits = Limits { depth, nodes, movetime: movetime.map(Duration::from_millis), ..Limits::default() };
             engine.set_hash(hash).map_err(|e| bad(format!("--hash: {e}")))?;
             if let Err(e) = engine.set_threads(threads) {
@@ -509,17 +496,10 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             engine.set_move_overhead(Duration::ZERO);
             run_search(&mut engine, limits)
         }
-        Command::Bench { depth, threads } => {
-            if !(1..=MAX_DEPTH).contains(&depth) || !(1..=MAX_THREADS).contains(&threads) {
-                return Err(bad(format!("--depth 1 to {MAX_DEPTH}; --threads 1 to {MAX_THREADS}")));
-            }
-            bench(config, depth, threads)
-        }
+        Command::Bench { depth, threads } => bench(config, depth, threads),
         Command::Datagen { variant, games, nodes, random_plies, opening_margin, seed, threads, out, resume } => {
-            if !(1..=MAX_THREADS).contains(&threads) || nodes == 0 || opening_margin < 0 {
-                return Err(bad(format!(
-                    "--threads 1 to {MAX_THREADS}; --nodes at least 1; --opening-margin at least 0"
-                )));
+            if nodes == 0 || opening_margin < 0 {
+                return Err(bad("--nodes at least 1; --opening-margin at least 0"));
             }
             let settings = Datagen { variant, games, nodes, random_plies, opening_margin, seed, threads, out, resume };
             let start = std::time::Instant::now();
@@ -554,9 +534,6 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::TrainNetwork { data, out, epochs, batch, threads, seed } => {
-            if !(1..=MAX_THREADS).contains(&threads) {
-                return Err(bad(format!("--threads 1 to {MAX_THREADS}")));
-            }
             let settings = TrainNetwork { data, out, epochs, batch, threads, seed };
             let progress =
                 |epoch, fitted, held_out| eprintln!("epoch {epoch}: error {fitted:.6}, held out {held_out:.6}");
@@ -904,6 +881,27 @@ fn summarise(score: Score, verdict: Option<(Verdict, u32)>) {
     );
 }
 
+/// A value of `spin`'s range, for clap: a value outside it is refused with the range named.
+fn spin_value(spin: Spin, text: &str) -> Result<u64, String> {
+    spin.parse(text).map_err(|e| e.split_once(": ").map_or(e.clone(), |(_, why)| why.to_string()))
+}
+
+fn threads_value(text: &str) -> Result<usize, String> {
+    spin_value(options::THREADS, text).map(|v| v as usize)
+}
+
+fn hash_value(text: &str) -> Result<usize, String> {
+    spin_value(options::HASH, text).map(|v| v as usize)
+}
+
+fn depth_value(text: &str) -> Result<u32, String> {
+    spin_value(options::DEPTH, text).map(|v| v as u32)
+}
+
+fn perft_depth_value(text: &str) -> Result<u32, String> {
+    spin_value(options::PERFT_DEPTH, text).map(|v| v as u32)
+}
+
 fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {
     options
         .iter()
@@ -916,9 +914,6 @@ fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {
 }
 
 fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(bad(format!("--threads {threads}: give 1 to {MAX_THREADS}")));
-    }
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| bad(format!("cannot start threads: {e}")))
 }
 
@@ -972,9 +967,9 @@ fn run_suite(
             if only_depth.is_some_and(|d| d != depth) || max_nodes.is_some_and(|m| expected > m) {
                 continue;
             }
-            if depth > MAX_DEPTH {
-                return Err(bad(format!("{}:{}: depth {depth} is more than {MAX_DEPTH}", path.display(), case.line)));
-            }
+            options::PERFT_DEPTH
+                .check(depth.into())
+                .map_err(|e| bad(format!("{}:{}: {e}", path.display(), case.line)))?;
             let start = Instant::now();
             let nodes = count(&pos, depth, threads);
             let verdict = if nodes == expected { "ok" } else { "FAIL" };

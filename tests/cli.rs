@@ -130,7 +130,7 @@ fn bad_input_is_one_line_and_status_2() {
     assert_bad_input(&vorpal(&["perft", "--depth", "1", "--threads", "0"]), "--threads");
     assert_bad_input(&vorpal(&["perft", "--depth", "1", "--option", "Nope=1"]), "unknown option 'Nope'");
     assert_bad_input(&vorpal(&["perft", "--depth", "x"]), "invalid value");
-    assert_bad_input(&vorpal(&["perft", "--depth", "1000000"]), "at most 32");
+    assert_bad_input(&vorpal(&["perft", "--depth", "1000000"]), "1000000 is out of range (1 to 32 plies)");
     assert_bad_input(&vorpal(&["perft", "--epd", "/nonexistent.epd"]), "nonexistent");
     assert_bad_input(&vorpal(&["frobnicate"]), "unrecognized subcommand");
     assert_bad_input(&vorpal(&["--config", "/nonexistent.ini", "variants"]), "/nonexistent.ini:0: cannot read");

@@ -343,10 +343,13 @@ fn search_command_prints_info_lines_and_bestmove() {
     assert!(String::from_utf8_lossy(&o.stdout).lines().last().is_some_and(|l| l.starts_with("bestmove ")));
     let o = vorpal(&["search"]);
     assert_eq!(o.status.code(), Some(2));
-    for bad in [["--depth", "0"], ["--depth", "33"], ["--hash", "0"], ["--threads", "0"]] {
+    for (bad, range) in
+        [(["--depth", "0"], "1 to 127 plies"), (["--hash", "0"], "1 to 65536 MB"), (["--threads", "0"], "1 to 256")]
+    {
         let o = vorpal(&["search", "--nodes", "100", bad[0], bad[1]]);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("--depth 1 to 32; --hash 1 to 65536 MB"), "{bad:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(&format!("0 is out of range ({range})")) && err.contains(bad[0]), "{err}");
     }
     let o = vorpal(&["search", "--variant", "lma", "--depth", "4", "--threads", "2"]);
     assert!(String::from_utf8_lossy(&o.stdout).lines().last().is_some_and(|l| l.starts_with("bestmove ")));
@@ -364,9 +367,9 @@ fn bench_prints_a_node_total() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(out.lines().count(), 15, "{out}");
     assert!(out.lines().last().is_some_and(|l| l.starts_with("nodes ") && l.contains(" nps ")), "{out}");
-    for bad in [["--depth", "0"], ["--depth", "33"], ["--threads", "0"]] {
+    for bad in [["--depth", "0"], ["--depth", "128"], ["--threads", "0"]] {
         let o = vorpal(&["bench", bad[0], bad[1]]);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("--depth 1 to 32; --threads 1 to 256"), "{bad:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("is out of range"), "{bad:?}");
     }
 }

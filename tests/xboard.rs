@@ -390,9 +390,18 @@ fn xboard_at_the_end_of_input_plays_the_move_being_chosen_and_exits() {
 #[test]
 fn xboard_memory_larger_than_the_machine_keeps_the_old_table_and_answers() {
     let mut e = xboard();
-    e.send("memory 30000000");
+    e.send("memory 65536");
     let lines = sync(&mut e, 1);
     assert!(lines.iter().any(|l| l.starts_with("# memory") && l.contains("stays at 16 MB")), "{lines:?}");
+    // Past the range of the options' table, the value is refused, not clamped.
+    e.send("memory 30000000");
+    e.send("cores 0");
+    let lines = sync(&mut e, 2);
+    assert!(
+        lines.contains(&"Error (Hash: 30000000 is out of range (1 to 65536 MB)): memory 30000000".into()),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"Error (Threads: 0 is out of range (1 to 256)): cores 0".into()), "{lines:?}");
     e.send("sd 2");
     e.send("go");
     e.until("move ");

@@ -3,6 +3,8 @@
 //! picks the rule family and builds the evaluation in one place, so that UCI, XBoard, the
 //! command line and the benchmarks call it and nothing below it.
 
+pub mod options;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -25,7 +27,7 @@ use crate::variant::{Variant, FIDE_CHESS};
 use crate::{with_narrowest, with_rules};
 
 /// The default transposition table size in MB.
-pub const DEFAULT_HASH_MB: usize = 16;
+pub const DEFAULT_HASH_MB: usize = options::HASH.default as usize;
 
 /// One engine: what a protocol loop keeps between commands.
 pub struct Engine {

@@ -20,10 +20,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::engine::options::ANALYSIS_LINES;
 use hidden::{HiddenSetup, HiddenTable, SeatBox};
 use http::Response as Reply;
 use json::{list, object, quote};
-use session::{Player, Session, Setup, MAX_ANALYSIS_LINES, THINK_RANGE};
+use session::{Player, Session, Setup, THINK_RANGE};
 pub use watch::Watchboard;
 
 use crate::arena::client::EngineSpec;
@@ -251,15 +252,12 @@ impl Gui {
                 let engine = self.engine.as_ref().map(|(_, name)| quote(name));
                 Reply::json(object([("engine", json::optional(engine))]))
             }
-            ("POST", "/api/analyse") => self.with_session(arg, |session| {
-                let lines = arg("lines").unwrap_or("0");
-                match lines.parse::<usize>() {
-                    Ok(n) => outcome(session.analyse(n)),
-                    Err(_) => {
-                        Reply::error(400, format!("lines: '{lines}' is not a number from 0 to {MAX_ANALYSIS_LINES}"))
-                    }
-                }
-            }),
+            ("POST", "/api/analyse") => {
+                self.with_session(arg, |session| match ANALYSIS_LINES.parse(arg("lines").unwrap_or("0")) {
+                    Ok(n) => outcome(session.analyse(n as usize)),
+                    Err(e) => Reply::error(400, e),
+                })
+            }
             ("POST", "/api/new") => self.new_game(arg),
             ("GET", "/api/state") => self.with_session(arg, |session| {
                 let (_ticket, wait) = self.polls.admit(arg("session").unwrap_or(""), LONGEST_WAIT);

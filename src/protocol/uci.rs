@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use super::Event;
 use crate::config::Config;
-use crate::engine::{Engine, DEFAULT_HASH_MB};
+use crate::engine::options::{self, DEPTH};
+use crate::engine::Engine;
 use crate::movegen::Move;
 use crate::notation::{score, uci_variant_name, variant_from_uci, Dialect};
 use crate::search::personality::Personality;
 use crate::search::time::Clock;
-use crate::search::time::DEFAULT_MOVE_OVERHEAD;
-use crate::search::{Info, Limits, MAX_HASH_MB, MAX_THREADS};
+use crate::search::{Info, Limits};
 use crate::variant::{Variant, FIDE_CHESS};
 
 /// Answers `uci` and serves commands until `quit` or the end of input.
@@ -61,15 +61,6 @@ struct Uci {
     perft: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
 }
 
-/// The largest `Move Overhead`, in milliseconds.
-const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
-
-/// The most lines `MultiPV` may ask for.
-const MAX_LINES: usize = 64;
-
-/// The deepest `go perft`.
-const MAX_PERFT_DEPTH: u32 = 20;
-
 /// What `help` prints: a hint for someone who typed to the engine at a terminal.
 const HELP: &str = "info string Vorpal speaks UCI here: position startpos moves e2e4, go depth 10, go perft 4, d, \
 stop, quit. Type 'vorpal --help' at the shell for the command line.";
@@ -78,14 +69,12 @@ impl Uci {
     fn identify(&self) {
         crate::outln!("id name Vorpal {}", env!("CARGO_PKG_VERSION"));
         crate::outln!("id author the Vorpal developers");
-        crate::outln!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}");
-        crate::outln!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
+        crate::outln!("{}", options::HASH.uci_line());
+        crate::outln!("{}", options::THREADS.uci_line());
         crate::outln!("option name Ponder type check default false");
-        crate::outln!("option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}", {
-            DEFAULT_MOVE_OVERHEAD.as_millis()
-        });
+        crate::outln!("{}", options::MOVE_OVERHEAD.uci_line());
         crate::outln!("option name Clear Hash type button");
-        crate::outln!("option name MultiPV type spin default 1 min 1 max {MAX_LINES}");
+        crate::outln!("{}", options::MULTIPV.uci_line());
         // As Fairy-Stockfish does, FIDE chess is `chess` (python-chess and GUIs expect it).
         let names = self.engine.config().names();
         let vars: Vec<String> = names.iter().map(|n| format!(" var {}", uci_variant_name(n))).collect();
@@ -147,25 +136,16 @@ impl Uci {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (rest.trim(), ""),
         };
-        let number = |max: usize| -> Result<usize, String> {
-            value
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=max).contains(n))
-                .ok_or(format!("{name}: expected 1 to {max}, got '{value}'"))
-        };
         let engine = &mut self.engine;
         engine.stop();
         match name.to_ascii_lowercase().as_str() {
-            "hash" => engine.set_hash(number(MAX_HASH_MB)?).map_err(|e| format!("Hash: {e}"))?,
+            "hash" => engine.set_hash(options::HASH.parse(value)? as usize).map_err(|e| format!("Hash: {e}"))?,
             "clear hash" => engine.clear_hash(),
-            "multipv" => engine.set_lines(number(MAX_LINES)?),
-            "move overhead" => {
-                let ms = value.parse::<u64>().ok().filter(|&ms| ms <= MAX_MOVE_OVERHEAD_MS);
-                let ms = ms.ok_or(format!("Move Overhead: expected 0 to {MAX_MOVE_OVERHEAD_MS}, got '{value}'"))?;
-                engine.set_move_overhead(Duration::from_millis(ms));
+            "multipv" => engine.set_lines(options::MULTIPV.parse(value)? as usize),
+            "move overhead" => engine.set_move_overhead(Duration::from_millis(options::MOVE_OVERHEAD.parse(value)?)),
+            "threads" => {
+                engine.set_threads(options::THREADS.parse(value)? as usize).map_err(|e| format!("Threads: {e}"))?
             }
-            "threads" => engine.set_threads(number(MAX_THREADS)?).map_err(|e| format!("Threads: {e}"))?,
             // Pondering needs nothing set: `go ponder` says when; the value is still checked.
             "ponder" => {
                 parse_check(name, value)?;
@@ -216,8 +196,7 @@ impl Uci {
     /// `go perft N`: the leaves under each root move, then their sum, as Stockfish writes them.
     /// It counts on a thread of its own: `stop` gives it up, `quit` ends the program at once.
     fn perft(&mut self, depth: &str) -> Result<(), String> {
-        let depth = depth.parse::<u32>().ok().filter(|d| (1..=MAX_PERFT_DEPTH).contains(d));
-        let depth = depth.ok_or(format!("go perft: a depth from 1 to {MAX_PERFT_DEPTH} expected"))?;
+        let depth = options::PERFT_DEPTH.parse(depth).map_err(|e| format!("go {e}"))? as u32;
         if self.perft.as_ref().is_some_and(|(running, _)| !running.is_finished()) {
             return Err("go perft: a perft is still counting ('stop' gives it up)".into());
         }
@@ -284,10 +263,10 @@ impl Uci {
                         "winc" => inc[0] = ms(n),
                         "binc" => inc[1] = ms(n),
                         "movestogo" => moves_to_go = Some(n as u32),
-                        "depth" => limits.depth = Some(n.clamp(1, 127) as u32),
+                        "depth" => limits.depth = Some(n.clamp(DEPTH.min, DEPTH.max) as u32),
                         "nodes" => limits.nodes = Some(n.max(1)),
                         "movetime" => limits.movetime = Some(ms(n)),
-                        "mate" => limits.depth = Some((2 * n).clamp(1, 127) as u32),
+                        "mate" => limits.depth = Some((2 * n).clamp(DEPTH.min, DEPTH.max) as u32),
                         other => return Err(format!("go: unknown limit '{other}'")),
                     }
                     i += 1;

@@ -13,6 +13,7 @@ use crate::arena::client::{self, Answer, Client, Clocks, EngineSpec, Thought};
 use crate::arena::clock::GameClocks;
 use crate::arena::game::Termination;
 use crate::config::Config;
+use crate::engine::options::ANALYSIS_LINES;
 use crate::engine::Engine;
 use crate::movegen::Move;
 use crate::notation::score;
@@ -25,9 +26,6 @@ use crate::variant::Variant;
 
 /// The shortest and longest time Vorpal may be given per move, in seconds.
 pub const THINK_RANGE: (f64, f64) = (0.01, 600.0);
-
-/// The most lines an analysis shows.
-pub const MAX_ANALYSIS_LINES: usize = 8;
 
 /// How long Vorpal analyses one position before it rests.
 const ANALYSIS_TIME: Duration = Duration::from_secs(120);
@@ -344,9 +342,7 @@ impl Session {
 
     /// Turns analysis for the person to move on with `lines` lines, or off with 0.
     pub fn analyse(self: &Arc<Self>, lines: usize) -> Result<(), String> {
-        if lines > MAX_ANALYSIS_LINES {
-            return Err(format!("lines: at most {MAX_ANALYSIS_LINES}"));
-        }
+        ANALYSIS_LINES.check(lines as u64)?;
         {
             let mut game = self.lock();
             game.analysis = lines;

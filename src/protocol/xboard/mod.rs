@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::Event;
 use crate::config::Config;
+use crate::engine::options::{DEPTH, HASH, THREADS};
 use crate::engine::Engine;
 use crate::geometry::{Cell, Square};
 use crate::movegen::Move;
@@ -21,7 +22,7 @@ use crate::rules::Family;
 use crate::rules::Outcome;
 use crate::search::personality::Personality;
 use crate::search::time::{Budget, Clock};
-use crate::search::{Info, Limits, MAX_HASH_MB, MAX_THREADS};
+use crate::search::{Info, Limits};
 use crate::variant::{CastlingStyle, Variant, FIDE_CHESS};
 
 /// The score below which the engine accepts a draw offer (centipawns, its own view).
@@ -213,7 +214,7 @@ impl XBoard {
                 let per_move = read_xboard_seconds(rest).map_err(Reply::Error)?;
                 self.control = TimeControl::PerMove(per_move.max(Duration::from_millis(1)));
             }
-            "sd" => self.depth_limit = Some(number("a depth")?.clamp(1, 127) as u32),
+            "sd" => self.depth_limit = Some(number("a depth")?.clamp(DEPTH.min, DEPTH.max) as u32),
             "nps" => self.nps = number("nodes per second")?,
             "?" => {
                 if matches!(self.search, Some((_, Purpose::Think))) {
@@ -261,11 +262,14 @@ impl XBoard {
                     crate::outln!("Hint: {}", self.display.move_legs(self.engine.variant(), &mv).concat());
                 }
             }
-            "memory" => self.memory(number("megabytes")?),
+            "memory" => {
+                let mb = HASH.check(number("megabytes")?).map_err(Reply::Error)?;
+                self.memory(mb as usize);
+            }
             "cores" => {
+                let cores = THREADS.check(number("a core count")?).map_err(Reply::Error)?;
                 self.abandon();
-                let cores = number("a core count")?.clamp(1, MAX_THREADS as u64) as usize;
-                self.engine.set_threads(cores).map_err(Reply::Error)?;
+                self.engine.set_threads(cores as usize).map_err(Reply::Error)?;
             }
             "option" => self.option(rest)?,
             "lift" => self.lift(args.first().copied().unwrap_or(""))?,
@@ -289,8 +293,7 @@ impl XBoard {
     }
 
     /// `memory MB`: a table of that size, or the old one kept with a comment saying why.
-    fn memory(&mut self, mb: u64) {
-        let mb = mb.clamp(1, MAX_HASH_MB as u64) as usize;
+    fn memory(&mut self, mb: usize) {
         self.abandon();
         if let Err(e) = self.engine.set_hash(mb) {
             crate::outln!("# memory {mb}: {e}");
