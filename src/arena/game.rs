@@ -7,15 +7,13 @@ use std::time::{Duration, Instant};
 use super::client::{Answer, Client, Thought};
 use super::clock::GameClocks;
 use super::opening::Opening;
-use crate::movegen::outcome;
-use crate::movegen::san::parse_either;
-use crate::movegen::{legal, Move};
+use crate::engine::rules_of::{legal_moves, outcome, read_move};
+use crate::movegen::Move;
 use crate::notation::time::TimeControl;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::referee::StrikeRule;
 use crate::variant::Variant;
-use crate::with_rules;
 
 /// Adjudication of games the engines agree on.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -180,7 +178,7 @@ pub fn play_game(
     };
     let mut pos = start.clone();
     for text in &opening.moves {
-        let mv = with_rules!(&variant.family, |r| parse_either(r, &mut pos, text));
+        let mv = read_move(&mut pos, text);
         match mv {
             Ok(mv) => {
                 pos.make(mv);
@@ -203,7 +201,7 @@ pub fn play_game(
     }
     let mut clocks = GameClocks::new(tcs, rules.margin);
     loop {
-        let ended = with_rules!(&variant.family, |r| outcome(r, &mut pos));
+        let ended = outcome(&mut pos);
         if let Some(o) = ended {
             return end(record, o.winner, o.describe(&pos), Termination::Normal);
         }
@@ -237,8 +235,7 @@ pub fn play_game(
                 let Ok(clock) = clocks.charge_move(s, elapsed) else {
                     return end(record, Some(side.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
                 };
-                let mut moves = Vec::new();
-                with_rules!(&variant.family, |r| legal(r, &mut pos, &mut moves));
+                let moves = legal_moves(&mut pos);
                 let Some(mv) = engines[s].find(variant, &moves, &text) else {
                     let reason = format!("{name} plays the illegal move {text}");
                     return end(record, Some(side.flip()), reason, Termination::RulesInfraction);

@@ -9,6 +9,7 @@ pub mod human;
 pub mod opening;
 pub mod pgn;
 pub mod pgn_reader;
+pub mod settings;
 pub mod stats;
 
 use std::collections::HashMap;

@@ -5,16 +5,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::pgn_reader::read_games;
+use crate::engine::rules_of::{legal_moves, outcome, read_move};
 use crate::input::read_file;
-use crate::movegen::outcome;
-use crate::movegen::san::parse_either;
-use crate::movegen::{legal, Move};
+use crate::movegen::Move;
 use crate::notation::variant_from_uci;
 use crate::notation::xboard::Display;
 use crate::position::Position;
 use crate::random::Rng;
 use crate::variant::{Variant, FIDE_CHESS};
-use crate::with_rules;
 
 /// The largest opening book read.
 const MAX_OPENINGS_BYTES: u64 = 256 << 20;
@@ -166,8 +164,7 @@ fn read_pgn_openings(
         let start = pos.to_fen();
         let mut moves = Vec::new();
         for text in game.moves.iter().take(plies.unwrap_or(usize::MAX)) {
-            let mv = with_rules!(&variant.family, |rules| parse_either(rules, &mut pos, text))
-                .map_err(|e| at(e.to_string()))?;
+            let mv = read_move(&mut pos, text).map_err(|e| at(e.to_string()))?;
             moves.push(mv.to_text(variant));
             pos.make(mv);
         }
@@ -203,12 +200,11 @@ fn random_moves_where(
     allowed: impl Fn(&Position, &Move) -> bool,
 ) -> (Position, Vec<Move>) {
     let start = Position::start(variant.clone()).expect("the start position of a loaded variant is valid");
-    with_rules!(&variant.family, |rules| loop {
+    loop {
         let mut pos = start.clone();
         let mut played = Vec::new();
-        let mut moves = Vec::new();
         for _ in 0..plies {
-            legal(rules, &mut pos, &mut moves);
+            let mut moves = legal_moves(&mut pos);
             moves.retain(|m| allowed(&pos, m));
             if moves.is_empty() {
                 break;
@@ -217,20 +213,19 @@ fn random_moves_where(
             pos.make(mv);
             played.push(mv);
         }
-        if outcome(rules, &mut pos).is_some() {
+        if outcome(&mut pos).is_some() {
             continue;
         }
-        legal(rules, &mut pos, &mut moves);
-        let decisive = moves.iter().any(|&m| {
+        let decisive = legal_moves(&mut pos).into_iter().any(|m| {
             pos.make(m);
-            let over = outcome(rules, &mut pos).is_some();
+            let over = outcome(&mut pos).is_some();
             pos.unmake();
             over
         });
         if !decisive {
             return (start, played);
         }
-    })
+    }
 }
 
 #[cfg(test)]
@@ -288,7 +283,7 @@ mod tests {
                 let opening = random_opening(&lma, 4, &mut rng, xboard);
                 let mut pos = Position::from_fen(lma.clone(), &opening.fen).unwrap();
                 for text in &opening.moves {
-                    let mv = with_rules!(&lma.family, |rules| parse_either(rules, &mut pos, text)).unwrap();
+                    let mv = read_move(&mut pos, text).unwrap();
                     *castled += usize::from(mv.rook().is_some());
                     assert!(xboard.is_none_or(|d| !d.misreads_as_en_passant(&pos, &mv)), "{text}");
                     pos.make(mv);

@@ -7,11 +7,11 @@ use std::sync::Arc;
 
 use super::client::Thought;
 use super::game::GameRecord;
-use crate::movegen::san::{has_san, to_san};
+use crate::engine::rules_of;
+use crate::movegen::san::has_san;
 use crate::position::Position;
 use crate::search::{MATE, MAX_PLY};
 use crate::variant::Variant;
-use crate::with_rules;
 
 /// The PGN text of a finished game: FIDE chess in SAN with no `Variant` tag, so that every chess
 /// tool reads it (other one-board variants with FIDE rules in SAN too, with their tag); the
@@ -71,7 +71,7 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> 
         }
         tokens.push(match pos.as_mut() {
             Some(pos) => {
-                let text = with_rules!(&variant.family, |rules| to_san(rules, pos, played.mv));
+                let text = rules_of::san(pos, played.mv);
                 pos.make(played.mv);
                 text
             }

@@ -4,6 +4,7 @@
 //! command line and the benchmarks call it and nothing below it.
 
 pub mod options;
+pub mod rules_of;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
