@@ -8,7 +8,8 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{ensure_installed, text, VORPAL};
-use vorpal::arena::client::{self, Answer, EngineSpec, Protocol};
+use vorpal::arena::answer::Answer;
+use vorpal::arena::client::{self, EngineSpec, Protocol};
 use vorpal::arena::clock::GameClocks;
 use vorpal::notation::time::TimeControl;
 use vorpal::position::Position;

@@ -8,8 +8,18 @@
 
 use std::time::{Duration, Instant};
 
-use super::client::Clocks;
 use crate::notation::time::{TimeControl, NO_CLOCK_MOVE_TIME};
+
+/// The clocks when an engine is asked to move.
+#[derive(Copy, Clone, Debug)]
+pub struct Clocks {
+    /// White's and Black's time left.
+    pub left: [Duration; 2],
+    /// White's and Black's increments (engines may have time controls of their own).
+    pub increment: [Duration; 2],
+    /// Moves to the next time control of the side to move, if the control has periods.
+    pub moves_to_go: Option<u32>,
+}
 
 /// Both sides' clocks, White's first.
 #[derive(Clone, Debug)]

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::client::{Answer, Client, Thought};
+use super::answer::{Answer, Thought};
+use super::client::Client;
 use super::clock::GameClocks;
 use super::opening::Opening;
 use crate::engine::rules_of::{legal_moves, outcome, read_move};

@@ -4,10 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use super::client::{Answer, Thought};
+use super::answer::{Answer, Thought};
 use super::clock::GameClocks;
 use super::game::{end, GameRecord, GameRules, HiddenRules, Played, Termination};
 use super::opening::Opening;
+use super::seat::Seat;
 use crate::notation::lgp::{FromPlayer, ToPlayer};
 use crate::notation::time::TimeControl;
 use crate::pieces::{ByColor, Color};
@@ -30,23 +31,6 @@ pub fn setup_number(pos: &Position, color: Color) -> Option<u32> {
     })?;
     let upper = rank.to_ascii_uppercase();
     (0..960).find(|&n| chess960::back_rank(n).is_some_and(|r| r.iter().collect::<String>() == upper))
-}
-
-/// A seat at a hidden game: an `lgp` engine, or a person at the terminal.
-pub trait Seat {
-    /// The name the record shows.
-    fn name(&self) -> String;
-    /// Whether the seat plays by the clock (a person at the terminal does not).
-    fn timed(&self) -> bool;
-    /// Tells the seat what the referee says.
-    fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String>;
-    /// The seat's next message, before `deadline` if there is one, with when it was said.
-    fn next(&mut self, deadline: Option<Instant>) -> Result<(FromPlayer, Instant), Answer>;
-    /// Whether the referee also tells the seat the true position (a player with full sight,
-    /// to measure what blindness costs).
-    fn sighted(&self) -> bool {
-        false
-    }
 }
 
 /// Plays one hidden game: `seats[0]` has White, each on its time control. An end the referee

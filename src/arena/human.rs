@@ -4,8 +4,8 @@
 use std::io::BufRead;
 use std::time::Instant;
 
-use super::client::Answer;
-use super::hidden::Seat;
+use super::answer::Answer;
+use super::seat::Seat;
 use crate::geometry::Square;
 use crate::input::{read_line, Line, MAX_LINE};
 use crate::notation::lgp::{FateReport, FromPlayer, Report, ToPlayer};

@@ -1,6 +1,7 @@
 //! `vorpal match`: engine-vs-engine matches in every variant, Vorpal's rules as the arbiter,
 //! with PGN output, Elo, LOS and SPRT.
 
+pub mod answer;
 pub mod client;
 pub mod clock;
 pub mod game;
@@ -9,6 +10,7 @@ pub mod human;
 pub mod opening;
 pub mod pgn;
 pub mod pgn_reader;
+pub mod seat;
 pub mod settings;
 pub mod stats;
 

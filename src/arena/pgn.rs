@@ -5,7 +5,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use std::sync::Arc;
 
-use super::client::Thought;
+use super::answer::Thought;
 use super::game::GameRecord;
 use crate::engine::rules_of;
 use crate::movegen::san::has_san;

@@ -8,11 +8,13 @@ use std::time::{Duration, Instant};
 
 use super::board::{board_json, view_pieces};
 use super::json::{list, object, optional, quote};
-use crate::arena::client::{self, Answer, EngineSpec, Protocol};
+use crate::arena::answer::Answer;
+use crate::arena::client::{self, EngineSpec, Protocol};
 use crate::arena::game::{Adjudication, GameRules, HiddenRules};
-use crate::arena::hidden::{play_hidden_game, Seat};
+use crate::arena::hidden::play_hidden_game;
 use crate::arena::human::message_words;
 use crate::arena::opening::Opening;
+use crate::arena::seat::Seat;
 use crate::config::Config;
 use crate::geometry::Square;
 use crate::notation::lgp::{FromPlayer, ToPlayer};

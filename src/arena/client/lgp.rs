@@ -4,8 +4,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::process::Process;
-use super::{Answer, Client, Clocks, EngineSpec};
-use crate::arena::hidden::Seat;
+use super::{Client, EngineSpec};
+use crate::arena::answer::Answer;
+use crate::arena::clock::Clocks;
+use crate::arena::seat::Seat;
 use crate::movegen::Move;
 use crate::notation::lgp::{FromPlayer, ToPlayer};
 use crate::notation::time::TimeControl;

@@ -18,7 +18,9 @@ pub use spec::EngineSpec;
 pub use uci::UciClient;
 pub use xboard::XboardClient;
 
-use super::hidden::Seat;
+use super::answer::Answer;
+use super::clock::Clocks;
+use super::seat::Seat;
 use crate::movegen::Move;
 use crate::notation::time::TimeControl;
 use crate::position::Position;
@@ -45,43 +47,6 @@ impl Protocol {
             other => Err(format!("protocol '{other}' is none of uci, xboard and lgp")),
         }
     }
-}
-
-/// The clocks when an engine is asked to move.
-#[derive(Copy, Clone, Debug)]
-pub struct Clocks {
-    /// White's and Black's time left.
-    pub left: [Duration; 2],
-    /// White's and Black's increments (engines may have time controls of their own).
-    pub increment: [Duration; 2],
-    /// Moves to the next time control of the side to move, if the control has periods.
-    pub moves_to_go: Option<u32>,
-}
-
-/// What an engine last reported while choosing a move.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Thought {
-    /// The score in centipawns, from its side (mates near ±`MATE`).
-    pub score: Option<i32>,
-    /// The depth searched.
-    pub depth: Option<u32>,
-}
-
-/// What an engine answered when asked to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A move, in the engine's notation, with what it last reported thinking.
-    Move(String, Thought),
-    /// A claim that the game is over: the result and the comment.
-    Claim(String, String),
-    /// It resigned.
-    Resign,
-    /// It refused a move it was told of (XBoard's `Illegal move`): its words.
-    Refused(String),
-    /// It ended, or closed its output: why.
-    Crashed(String),
-    /// It did not answer in time.
-    Timeout,
 }
 
 /// A running engine, whatever its protocol.

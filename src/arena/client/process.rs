@@ -8,7 +8,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::Answer;
+use crate::arena::answer::Answer;
 use crate::input::{read_line, Line, MAX_LINE};
 
 /// How long an engine may take to start, answer the handshake or get ready.

@@ -4,7 +4,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::process::{Process, HANDSHAKE};
-use super::{Answer, Client, Clocks, EngineSpec, Thought};
+use super::{Client, EngineSpec};
+use crate::arena::answer::{Answer, Thought};
+use crate::arena::clock::Clocks;
 use crate::movegen::Move;
 use crate::notation::score;
 use crate::notation::time::TimeControl;

@@ -4,7 +4,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::{time_control, Ending, Game, Player, Step, Task, ANALYSIS_TIME, ENGINE_GRACE};
-use crate::arena::client::{Clocks, Thought};
+use crate::arena::answer::Thought;
+use crate::arena::clock::Clocks;
 use crate::arena::clock::Flag;
 use crate::engine::Engine;
 use crate::movegen::Move;

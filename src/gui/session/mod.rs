@@ -9,8 +9,9 @@ use std::fmt;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::arena::client::{self, Answer, Client, Clocks, EngineSpec, Thought};
-use crate::arena::clock::GameClocks;
+use crate::arena::answer::{Answer, Thought};
+use crate::arena::client::{self, Client, EngineSpec};
+use crate::arena::clock::{Clocks, GameClocks};
 use crate::arena::game::Termination;
 use crate::config::Config;
 use crate::engine::options::ANALYSIS_LINES;
