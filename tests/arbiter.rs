@@ -11,7 +11,7 @@ use common::{ensure_installed, text, VORPAL};
 use vorpal::arena::answer::Answer;
 use vorpal::arena::client::{self, EngineSpec, Protocol};
 use vorpal::arena::clock::GameClocks;
-use vorpal::notation::time::TimeControl;
+use vorpal::notation::time_control::TimeControl;
 use vorpal::position::Position;
 
 /// Runs `vorpal` with `args`, killed after `limit`: a run that does not end by then fails the test.

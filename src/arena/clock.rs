@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::notation::time::{TimeControl, NO_CLOCK_MOVE_TIME};
+use crate::notation::time_control::{TimeControl, NO_CLOCK_MOVE_TIME};
 
 /// The clocks when an engine is asked to move.
 #[derive(Copy, Clone, Debug)]

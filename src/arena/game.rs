@@ -10,7 +10,7 @@ use super::clock::GameClocks;
 use super::opening::Opening;
 use crate::engine::rules_of::{legal_moves, outcome, read_move};
 use crate::movegen::Move;
-use crate::notation::time::TimeControl;
+use crate::notation::time_control::TimeControl;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::referee::StrikeRule;

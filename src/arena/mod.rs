@@ -5,7 +5,7 @@ pub mod answer;
 pub mod client;
 pub mod clock;
 pub mod game;
-pub mod hidden;
+pub mod hidden_game;
 pub mod human;
 pub mod opening;
 pub mod pgn;
@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use client::{Client, EngineSpec, IoLog};
 use game::{play_game, GameRecord, GameRules};
-use hidden::play_hidden_game;
+use hidden_game::play_hidden_game;
 use opening::Opening;
 use stats::{Pairs, Score, Sprt, Verdict};
 

@@ -11,7 +11,7 @@ use super::opening::{random_opening, Book, Opening};
 use super::stats::Sprt;
 use super::{MatchConfig, Tournament};
 use crate::config::{parse_options, Config};
-use crate::notation::time::TimeControl;
+use crate::notation::time_control::TimeControl;
 use crate::notation::xboard::Display;
 use crate::random::Rng;
 use crate::rules::chess960;

@@ -3,7 +3,7 @@
 //! that does it.
 
 mod args;
-mod perft;
+mod move_counts;
 mod play;
 mod training;
 
@@ -26,7 +26,7 @@ use crate::rules::chess960;
 use crate::search::personality::Personality;
 use crate::search::Limits;
 use crate::tune::datagen::Datagen;
-use crate::tune::network::TrainNetwork;
+use crate::tune::network_training::TrainNetwork;
 use crate::tune::texel::Tune;
 use crate::variant::Variant;
 
@@ -87,12 +87,12 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Perft { variant, fen, depth, divide, threads, epd, max_nodes, options, setup } => {
-            perft::perft_command(
+            move_counts::perft_command(
                 &config,
-                perft::PerftArgs { variant, fen, depth, divide, threads, epd, max_nodes, options, setup },
+                move_counts::PerftArgs { variant, fen, depth, divide, threads, epd, max_nodes, options, setup },
             )
         }
-        Command::BenchPerft { threads, shallower } => perft::bench_perft(&config, threads, shallower),
+        Command::BenchPerft { threads, shallower } => move_counts::bench_perft(&config, threads, shallower),
         Command::Search { at, depth, movetime, nodes, hash, threads, personality, seed } => {
             let mut engine = at.engine(config)?;
             let personality = Personality::parse(&personality).map_err(bad)?;

@@ -3,7 +3,7 @@
 use super::{bad, Failure};
 use crate::config::Config;
 use crate::tune::datagen::{datagen, Datagen, Written};
-use crate::tune::network::{train_network, TrainNetwork};
+use crate::tune::network_training::{train_network, TrainNetwork};
 use crate::tune::texel::{tune, Tune};
 
 /// `vorpal datagen`: checks the settings, plays, and reports as it goes.

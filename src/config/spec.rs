@@ -16,7 +16,7 @@ use crate::pieces::{betza, ByColor, PieceType, Role, MAX_ROLES};
 use crate::position::Position;
 use crate::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
 use crate::variant::network::Network;
-use crate::variant::psq::PieceSquare;
+use crate::variant::psq_table::PieceSquare;
 use crate::variant::weights::SquareBonus;
 use crate::variant::zobrist::Zobrist;
 use crate::variant::{CastlingStyle, Rulebook, Variant};
@@ -619,7 +619,7 @@ fn build(
             return Err(keys.fail("network", Network::FITS.into()));
         }
     }
-    variant.psq = crate::eval::psq::piece_square(&variant);
+    variant.psq = crate::eval::psq_values::piece_square(&variant);
     variant.narrow = variant.narrowed().map(Arc::new);
     let variant = Arc::new(variant);
     Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| keys.fail("start", e.to_string()))?;

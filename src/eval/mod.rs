@@ -9,7 +9,7 @@ mod lma;
 mod lookingglass;
 mod monochrome;
 mod pieces;
-pub mod psq;
+pub mod psq_values;
 mod structure;
 
 use std::sync::Arc;

@@ -7,7 +7,7 @@
 //! server answers as soon as there is a newer one.
 
 mod board;
-mod hidden;
+mod hidden_seats;
 mod http;
 mod json;
 mod poll;
@@ -21,7 +21,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::engine::options::ANALYSIS_LINES;
-use hidden::{HiddenSetup, HiddenTable, SeatBox};
+use hidden_seats::{HiddenSetup, HiddenTable, SeatBox};
 use http::Response as Reply;
 use json::{list, object, quote};
 use session::{Player, Session, Setup, THINK_RANGE};
@@ -31,7 +31,7 @@ use crate::arena::client::EngineSpec;
 use crate::arena::game::HiddenRules;
 use crate::config::Config;
 use crate::notation::lgp::FromPlayer;
-use crate::notation::time::TimeControl;
+use crate::notation::time_control::TimeControl;
 use crate::pieces::Color;
 use crate::random::os_random;
 use poll::Polls;

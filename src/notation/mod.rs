@@ -6,7 +6,7 @@
 pub mod fairy;
 pub mod lgp;
 pub mod score;
-pub mod time;
+pub mod time_control;
 pub mod xboard;
 
 use std::sync::Arc;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::geometry::{Bitboard, Cells, Layer, Narrow, Square, Wide, Word, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
 use crate::variant::network::Accumulator;
-use crate::variant::psq::Sums;
+use crate::variant::psq_table::Sums;
 use crate::variant::Variant;
 use make::MoveEffects;
 use moves::Move;

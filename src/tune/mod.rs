@@ -4,5 +4,5 @@
 
 pub mod data;
 pub mod datagen;
-pub mod network;
+pub mod network_training;
 pub mod texel;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::config::Config;
-use crate::eval::psq::most_reach;
+use crate::eval::psq_values::most_reach;
 use crate::eval::{Eval, Evaluate};
 use crate::input::{for_each_line, MAX_DATA_LINE};
 use crate::pieces::{Color, Role};

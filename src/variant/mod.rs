@@ -2,7 +2,7 @@
 
 pub mod family;
 pub mod network;
-pub mod psq;
+pub mod psq_table;
 pub mod weights;
 pub mod zobrist;
 
@@ -14,7 +14,7 @@ use crate::pieces::attacks::Tables;
 use crate::pieces::{ByColor, PieceType, Role};
 use family::Family;
 pub use family::FenExtras;
-use psq::PieceSquare;
+use psq_table::PieceSquare;
 use weights::EvalData;
 use zobrist::Zobrist;
 

@@ -2,27 +2,27 @@
 //! or XBoard ([`UciClient`], [`XboardClient`]), told the game so far and asked for one move at a
 //! time; or a player of hidden Looking-Glass ([`LgpClient`]), spoken to by the referee.
 
-mod lgp;
+mod engine_spec;
+mod lgp_client;
 mod process;
-mod spec;
-mod uci;
-mod xboard;
+mod uci_client;
+mod xboard_client;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use lgp::LgpClient;
+pub use engine_spec::EngineSpec;
+pub use lgp_client::LgpClient;
 pub use process::IoLog;
 use process::Process;
-pub use spec::EngineSpec;
-pub use uci::UciClient;
-pub use xboard::XboardClient;
+pub use uci_client::UciClient;
+pub use xboard_client::XboardClient;
 
 use super::answer::Answer;
 use super::clock::Clocks;
 use super::seat::Seat;
 use crate::movegen::Move;
-use crate::notation::time::TimeControl;
+use crate::notation::time_control::TimeControl;
 use crate::position::Position;
 use crate::variant::Variant;
 

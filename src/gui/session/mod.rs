@@ -2,7 +2,7 @@
 //! Vorpal, or the engine the GUI was started with), and Vorpal playing or analysing in the
 //! background.
 
-mod game;
+mod turns;
 mod view;
 
 use std::fmt;
@@ -18,7 +18,7 @@ use crate::engine::options::ANALYSIS_LINES;
 use crate::engine::Engine;
 use crate::movegen::Move;
 use crate::notation::score;
-use crate::notation::time::TimeControl;
+use crate::notation::time_control::TimeControl;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::{chess960, Outcome};

@@ -14,7 +14,7 @@ use crate::engine::Engine;
 use crate::geometry::{Cell, Square};
 use crate::movegen::Move;
 use crate::notation::score;
-use crate::notation::time::{read_xboard_seconds, TimeControl, NO_CLOCK_MOVE_TIME};
+use crate::notation::time_control::{read_xboard_seconds, TimeControl, NO_CLOCK_MOVE_TIME};
 use crate::notation::xboard::Display;
 use crate::pieces::Color;
 use crate::position::Position;

@@ -2,7 +2,7 @@
 //! cutechess-cli writes them.
 
 use super::Protocol;
-use crate::notation::time::TimeControl;
+use crate::notation::time_control::TimeControl;
 use crate::notation::Dialect;
 
 /// How an engine is started and set up.

@@ -4,7 +4,7 @@
 use super::{off_centre, Terms, PAWN};
 use crate::geometry::{Cell, Layer, Square, Word};
 use crate::pieces::{Color, Piece, Role, MAX_ROLES};
-use crate::variant::psq::{Entry, PieceSquare, SQUARES};
+use crate::variant::psq_table::{Entry, PieceSquare, SQUARES};
 use crate::variant::Variant;
 
 /// Centipawns per average target cell of a piece on an empty board (a knight on 8x8: 5.25 cells).

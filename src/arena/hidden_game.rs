@@ -10,7 +10,7 @@ use super::game::{end, GameRecord, GameRules, HiddenRules, Played, Termination};
 use super::opening::Opening;
 use super::seat::Seat;
 use crate::notation::lgp::{FromPlayer, ToPlayer};
-use crate::notation::time::TimeControl;
+use crate::notation::time_control::TimeControl;
 use crate::pieces::{ByColor, Color};
 use crate::position::Position;
 use crate::referee::{Fate, Referee};

@@ -10,7 +10,7 @@ use crate::arena::clock::Clocks;
 use crate::arena::seat::Seat;
 use crate::movegen::Move;
 use crate::notation::lgp::{FromPlayer, ToPlayer};
-use crate::notation::time::TimeControl;
+use crate::notation::time_control::TimeControl;
 use crate::position::Position;
 use crate::variant::Variant;
 

@@ -9,7 +9,7 @@ use crate::arena::answer::{Answer, Thought};
 use crate::arena::clock::Clocks;
 use crate::movegen::Move;
 use crate::notation::score;
-use crate::notation::time::TimeControl;
+use crate::notation::time_control::TimeControl;
 use crate::notation::Dialect;
 use crate::position::Position;
 use crate::variant::Variant;
