@@ -9,6 +9,7 @@ use super::clock::GameClocks;
 use super::game::{end, GameRecord, GameRules, HiddenRules, Played, Termination};
 use super::opening::Opening;
 use super::seat::Seat;
+use crate::engine::rules_of::read_move;
 use crate::notation::lgp::{FromPlayer, ToPlayer};
 use crate::notation::time_control::TimeControl;
 use crate::pieces::{ByColor, Color};
@@ -64,66 +65,10 @@ fn referee_game(
     announced: &mut bool,
 ) -> GameRecord {
     let variant = rules.variant.clone();
-    let mut record = GameRecord::new(opening, [seats[0].name(), seats[1].name()], rules.tc);
-    record.time_controls = tcs;
-    let mut start = match Position::from_fen(variant.clone(), &opening.fen) {
-        Ok(pos) => pos,
-        Err(e) => return end(record, None, format!("opening: {e}"), Termination::Abandoned),
+    let (mut referee, mut record) = match seat_players(rules, hidden, opening, seats, tcs) {
+        Ok(started) => started,
+        Err(record) => return *record,
     };
-    // Setups: the opening's, or each player's choice.
-    let mut setups = ByColor([0u32; 2]);
-    for color in Color::ALL {
-        let s = color.index();
-        let new_game = ToPlayer::NewGame { color, rule: hidden.rule };
-        if let Err(e) = seats[s].tell(&variant, &[new_game]) {
-            record.broken[s] = true;
-            return end(record, Some(color.flip()), e, Termination::Abandoned);
-        }
-        setups[color] = if hidden.players_choose {
-            match ask_setup(&mut *seats[s], &variant) {
-                Ok(n) => n,
-                Err((answer, why)) => {
-                    record.broken[s] = matches!(answer, Some(Answer::Crashed(_) | Answer::Timeout));
-                    return end(record, Some(color.flip()), why, Termination::Abandoned);
-                }
-            }
-        } else {
-            setup_number(&start, color).unwrap_or(chess960::STANDARD_SETUP)
-        };
-    }
-    if hidden.players_choose {
-        let fen = chess960::setup_fen(&variant.start_fen, setups[Color::White], setups[Color::Black]);
-        match fen.map(|fen| Position::from_fen(variant.clone(), &fen)) {
-            Some(Ok(pos)) => start = pos,
-            _ => return end(record, None, "the setups make no position".into(), Termination::Abandoned),
-        }
-        record.opening.fen = start.to_fen();
-    }
-    record.setups = Some(setups.0);
-    let mut pos = start;
-    for text in &opening.moves {
-        match crate::movegen::parse_move(&crate::rules::LookingGlass, &mut pos, text) {
-            Ok(mv) => {
-                pos.make(mv);
-                record.moves.push(Played::book(mv));
-            }
-            Err(e) => return end(record, None, format!("opening move {text}: {e}"), Termination::Abandoned),
-        }
-    }
-    record.book_moves = record.moves.len();
-    let mut referee = match Referee::new(pos, hidden.rule) {
-        Ok(r) => r,
-        Err(e) => return end(record, None, e, Termination::Abandoned),
-    };
-    for color in Color::ALL {
-        let s = color.index();
-        let mut messages = vec![ToPlayer::Setup(setups[color])];
-        messages.extend(view_messages(&mut referee, color, seats[s].sighted()));
-        if let Err(e) = seats[s].tell(&variant, &messages) {
-            record.broken[s] = true;
-            return end(record, Some(color.flip()), e, Termination::Abandoned);
-        }
-    }
     let mut clocks = GameClocks::new(tcs, rules.margin);
     let mut notes = Vec::new();
     while referee.end().is_none() {
@@ -141,59 +86,19 @@ fn referee_game(
         let asked = Instant::now();
         let timed = seats[s].timed();
         let deadline = timed.then(|| clocks.deadline(s, asked));
-        let (text, heard) = loop {
-            match seats[s].next(deadline) {
-                Ok((FromPlayer::Order(text), heard)) => break (text, heard),
-                Ok((FromPlayer::Ask, _)) => {
-                    let yes = referee.ask(orderer);
-                    notes.push(format!("{name} asks: {}", if yes { "yes" } else { "no" }));
-                    if let Err(e) = seats[s].tell(&variant, &[ToPlayer::Answer(yes)]) {
-                        record.broken[s] = true;
-                        return end_after(record, Some(orderer.flip()), e, Termination::Abandoned, &notes);
-                    }
-                }
-                Ok((FromPlayer::Resign, _)) => {
-                    return end_after(
-                        record,
-                        Some(orderer.flip()),
-                        format!("{name} resigns"),
-                        Termination::Normal,
-                        &notes,
-                    )
-                }
-                Ok(_) => {}
-                Err(Answer::Timeout) => {
-                    record.broken[s] = true;
-                    let reason = format!("{name} loses on time");
-                    return end_after(record, Some(orderer.flip()), reason, Termination::TimeForfeit, &notes);
-                }
-                Err(other) => {
-                    record.broken[s] = true;
-                    let why = match other {
-                        Answer::Crashed(why) | Answer::Refused(why) => why,
-                        _ => "stopped answering".into(),
-                    };
-                    return end_after(
-                        record,
-                        Some(orderer.flip()),
-                        format!("{name}'s player {why}"),
-                        Termination::Abandoned,
-                        &notes,
-                    );
-                }
+        let (text, heard) = match read_order(&mut referee, &mut *seats[s], &variant, deadline, &mut notes) {
+            Ok(order) => order,
+            Err(Stop { broken, reason, termination }) => {
+                record.broken[s] = broken;
+                return end_after(record, Some(orderer.flip()), reason, termination, &notes);
             }
         };
         // Every order spends the orderer's time, carried out or not: a player cannot hold the
         // game by giving orders that are refused.
         let elapsed = heard.saturating_duration_since(asked);
         if timed && clocks.spend(s, elapsed).is_err() {
-            return end_after(
-                record,
-                Some(orderer.flip()),
-                format!("{name} loses on time"),
-                Termination::TimeForfeit,
-                &notes,
-            );
+            let reason = format!("{name} loses on time");
+            return end_after(record, Some(orderer.flip()), reason, Termination::TimeForfeit, &notes);
         }
         let fate = match referee.order(orderer, &text) {
             Ok(fate) => fate,
@@ -216,13 +121,8 @@ fn referee_game(
             vec![orderer]
         };
         if let Fate::Played(played) = fate {
-            record.moves.push(Played {
-                mv: played.mv,
-                elapsed,
-                clock,
-                thought: Thought::default(),
-                notes: summary(&std::mem::take(&mut notes)),
-            });
+            let notes = summary(&std::mem::take(&mut notes));
+            record.moves.push(Played { mv: played.mv, elapsed, clock, thought: Thought::default(), notes });
         }
         for color in told {
             let view = view_messages(&mut referee, color, seats[color.index()].sighted());
@@ -235,6 +135,131 @@ fn referee_game(
     *announced = true;
     let end_of_game = referee.end().expect("the loop ran to the end");
     end_after(record, end_of_game.winner, end_of_game.describe(), Termination::Normal, &notes)
+}
+
+/// Why a seat's turn ended the game before its order: whether the seat is broken (it cannot be
+/// told the end), the reason, and how the game ended.
+struct Stop {
+    broken: bool,
+    reason: String,
+    termination: Termination,
+}
+
+/// The seat's next order and when it was given, answering its questions meanwhile; or why the
+/// game ends instead (a resignation, the clock, a player that crashed or refused).
+fn read_order(
+    referee: &mut Referee,
+    seat: &mut dyn Seat,
+    variant: &Variant,
+    deadline: Option<Instant>,
+    notes: &mut Vec<String>,
+) -> Result<(String, Instant), Stop> {
+    let orderer = referee.orderer();
+    let name = orderer.name();
+    loop {
+        match seat.next(deadline) {
+            Ok((FromPlayer::Order(text), heard)) => return Ok((text, heard)),
+            Ok((FromPlayer::Ask, _)) => {
+                let yes = referee.ask(orderer);
+                notes.push(format!("{name} asks: {}", if yes { "yes" } else { "no" }));
+                if let Err(reason) = seat.tell(variant, &[ToPlayer::Answer(yes)]) {
+                    return Err(Stop { broken: true, reason, termination: Termination::Abandoned });
+                }
+            }
+            Ok((FromPlayer::Resign, _)) => {
+                let reason = format!("{name} resigns");
+                return Err(Stop { broken: false, reason, termination: Termination::Normal });
+            }
+            Ok(_) => {}
+            Err(Answer::Timeout) => {
+                let reason = format!("{name} loses on time");
+                return Err(Stop { broken: true, reason, termination: Termination::TimeForfeit });
+            }
+            Err(other) => {
+                let why = match other {
+                    Answer::Crashed(why) | Answer::Refused(why) => why,
+                    _ => "stopped answering".into(),
+                };
+                let reason = format!("{name}'s player {why}");
+                return Err(Stop { broken: true, reason, termination: Termination::Abandoned });
+            }
+        }
+    }
+}
+
+/// Tells both seats of the new game, takes their setups (the opening's, or each player's
+/// choice), plays the opening's moves and tells each seat its view: the referee and the record
+/// so far, or the record of a game that could not start.
+fn seat_players(
+    rules: &GameRules,
+    hidden: HiddenRules,
+    opening: &Opening,
+    seats: &mut [&mut dyn Seat; 2],
+    tcs: [TimeControl; 2],
+) -> Result<(Referee, GameRecord), Box<GameRecord>> {
+    let variant = rules.variant.clone();
+    let mut record = GameRecord::new(opening, [seats[0].name(), seats[1].name()], rules.tc);
+    record.time_controls = tcs;
+    let mut start = match Position::from_fen(variant.clone(), &opening.fen) {
+        Ok(pos) => pos,
+        Err(e) => return Err(Box::new(end(record, None, format!("opening: {e}"), Termination::Abandoned))),
+    };
+    let mut setups = ByColor([0u32; 2]);
+    for color in Color::ALL {
+        let s = color.index();
+        let new_game = ToPlayer::NewGame { color, rule: hidden.rule };
+        if let Err(e) = seats[s].tell(&variant, &[new_game]) {
+            record.broken[s] = true;
+            return Err(Box::new(end(record, Some(color.flip()), e, Termination::Abandoned)));
+        }
+        setups[color] = if hidden.players_choose {
+            match ask_setup(&mut *seats[s], &variant) {
+                Ok(n) => n,
+                Err((answer, why)) => {
+                    record.broken[s] = matches!(answer, Some(Answer::Crashed(_) | Answer::Timeout));
+                    return Err(Box::new(end(record, Some(color.flip()), why, Termination::Abandoned)));
+                }
+            }
+        } else {
+            setup_number(&start, color).unwrap_or(chess960::STANDARD_SETUP)
+        };
+    }
+    if hidden.players_choose {
+        let fen = chess960::setup_fen(&variant.start_fen, setups[Color::White], setups[Color::Black]);
+        match fen.map(|fen| Position::from_fen(variant.clone(), &fen)) {
+            Some(Ok(pos)) => start = pos,
+            _ => return Err(Box::new(end(record, None, "the setups make no position".into(), Termination::Abandoned))),
+        }
+        record.opening.fen = start.to_fen();
+    }
+    record.setups = Some(setups.0);
+    let mut pos = start;
+    for text in &opening.moves {
+        match read_move(&mut pos, text) {
+            Ok(mv) => {
+                pos.make(mv);
+                record.moves.push(Played::book(mv));
+            }
+            Err(e) => {
+                return Err(Box::new(end(record, None, format!("opening move {text}: {e}"), Termination::Abandoned)))
+            }
+        }
+    }
+    record.book_moves = record.moves.len();
+    let mut referee = match Referee::new(pos, hidden.rule) {
+        Ok(r) => r,
+        Err(e) => return Err(Box::new(end(record, None, e, Termination::Abandoned))),
+    };
+    for color in Color::ALL {
+        let s = color.index();
+        let mut messages = vec![ToPlayer::Setup(setups[color])];
+        messages.extend(view_messages(&mut referee, color, seats[s].sighted()));
+        if let Err(e) = seats[s].tell(&variant, &messages) {
+            record.broken[s] = true;
+            return Err(Box::new(end(record, Some(color.flip()), e, Termination::Abandoned)));
+        }
+    }
+    Ok((referee, record))
 }
 
 /// [`end`], the orders given since the last move (and their fates) added to the reason, so that

@@ -1,20 +1,9 @@
 //! One thread's alpha-beta search: principal-variation search with null move, futility,
 //! late-move, exchange and mate-distance pruning, late-move and internal iterative reductions,
-//! check extensions, ordering by the static exchange, killers and history, a static evaluation
-//! corrected by what searches found (where the family's rules ask for it), and quiescence over
-//! the captures the exchange does not lose.
-//!
-//! Null move and the futility and late-move prunings (which trust the static evaluation the same
-//! way) are used where the rules have check (FIDE, the Alice family, LMA) and in Monochrome. In
-//! the other king-capture families there is no stalemate, so having to move can lose outright (a
-//! bare king must step into capture) and "passing is never better than moving" fails, and a quiet
-//! move can threaten the king without the check that would exempt it from pruning; Inside-out
-//! also forbids reversing the last move, which a pass would blur. Monochrome's king is only a
-//! piece worth points, and an SPRT accepted the prunings there (see `rules::monochrome`).
-//! Quiescence skips captures too small to reach alpha (delta pruning) wherever the value table
-//! bounds what a capture gains. Late-move reductions are used everywhere: a reduced move that
-//! turns out good is searched again at full depth, so they only cost time, never correctness of
-//! what is found.
+//! check extensions, a static evaluation corrected by what searches found, and quiescence over
+//! the captures the exchange does not lose. Which of these a family uses, and why, is in
+//! `search::params`; late-move reductions are used everywhere: a reduced move that turns out
+//! good is searched again at full depth, so they only cost time, never correctness.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;

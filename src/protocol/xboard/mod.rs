@@ -2,6 +2,9 @@
 //! UCI), plays the side it is told to, ponders, analyses, claims results by the variant's rules,
 //! and shows multi-board variants on XBoard's one board through [`crate::notation::xboard`].
 
+mod highlight;
+mod setboard;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -17,7 +20,6 @@ use crate::notation::score;
 use crate::notation::time_control::{read_xboard_seconds, TimeControl, NO_CLOCK_MOVE_TIME};
 use crate::notation::xboard::Display;
 use crate::pieces::Color;
-use crate::position::Position;
 use crate::rules::Family;
 use crate::rules::Outcome;
 use crate::search::personality::Personality;
@@ -161,16 +163,6 @@ impl XBoard {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&name, args)) = words.split_first() else { return Ok(true) };
         let rest = line.trim_start()[name.len()..].trim();
-        let number = |what: &str| -> Result<u64, Reply> {
-            let text = args.first().ok_or(Reply::Error(format!("{name} needs {what}")))?;
-            text.parse().map_err(|_| Reply::Error(format!("{what} expected, not '{text}'")))
-        };
-        let centiseconds = || -> Result<u64, Reply> {
-            let text = args.first().ok_or(Reply::Error(format!("{name} needs centiseconds")))?;
-            let value =
-                text.parse::<i64>().map_err(|_| Reply::Error(format!("centiseconds expected, not '{text}'")))?;
-            Ok(value.max(0) as u64)
-        };
         match name {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" => {}
             "protover" => self.features(),
@@ -204,18 +196,7 @@ impl XBoard {
                 let text = args.first().ok_or(Reply::Error("usermove needs a move".into()))?;
                 self.user_move(text)?;
             }
-            // A clock past zero (an interface's overrun) is read as zero, as UCI's are.
-            "time" => self.clock = Duration::from_millis(centiseconds()?.saturating_mul(10)),
-            "otim" => {
-                centiseconds()?;
-            }
-            "level" => self.control = TimeControl::read_xboard_level(args).map_err(Reply::Error)?,
-            "st" => {
-                let per_move = read_xboard_seconds(rest).map_err(Reply::Error)?;
-                self.control = TimeControl::PerMove(per_move.max(Duration::from_millis(1)));
-            }
-            "sd" => self.depth_limit = Some(number("a depth")?.clamp(DEPTH.min, DEPTH.max) as u32),
-            "nps" => self.nps = number("nodes per second")?,
+            "time" | "otim" | "level" | "st" | "sd" | "nps" | "memory" | "cores" => self.limit(name, args, rest)?,
             "?" => {
                 if matches!(self.search, Some((_, Purpose::Think))) {
                     self.engine.halt();
@@ -262,15 +243,6 @@ impl XBoard {
                     crate::outln!("Hint: {}", self.display.move_legs(self.engine.variant(), &mv).concat());
                 }
             }
-            "memory" => {
-                let mb = HASH.check(number("megabytes")?).map_err(Reply::Error)?;
-                self.memory(mb as usize);
-            }
-            "cores" => {
-                let cores = THREADS.check(number("a core count")?).map_err(Reply::Error)?;
-                self.abandon();
-                self.engine.set_threads(cores as usize).map_err(Reply::Error)?;
-            }
             "option" => self.option(rest)?,
             "lift" => self.lift(args.first().copied().unwrap_or(""))?,
             "put" => self.put(args.first().copied().unwrap_or(""))?,
@@ -282,6 +254,45 @@ impl XBoard {
             _ => return error("unknown command"),
         }
         Ok(true)
+    }
+
+    /// The commands that set the clock, the time control and the search's limits and resources.
+    fn limit(&mut self, name: &str, args: &[&str], rest: &str) -> Result<(), Reply> {
+        let number = |what: &str| -> Result<u64, Reply> {
+            let text = args.first().ok_or(Reply::Error(format!("{name} needs {what}")))?;
+            text.parse().map_err(|_| Reply::Error(format!("{what} expected, not '{text}'")))
+        };
+        let centiseconds = || -> Result<u64, Reply> {
+            let text = args.first().ok_or(Reply::Error(format!("{name} needs centiseconds")))?;
+            let value =
+                text.parse::<i64>().map_err(|_| Reply::Error(format!("centiseconds expected, not '{text}'")))?;
+            Ok(value.max(0) as u64)
+        };
+        match name {
+            // A clock past zero (an interface's overrun) is read as zero, as UCI's are.
+            "time" => self.clock = Duration::from_millis(centiseconds()?.saturating_mul(10)),
+            "otim" => {
+                centiseconds()?;
+            }
+            "level" => self.control = TimeControl::read_xboard_level(args).map_err(Reply::Error)?,
+            "st" => {
+                let per_move = read_xboard_seconds(rest).map_err(Reply::Error)?;
+                self.control = TimeControl::PerMove(per_move.max(Duration::from_millis(1)));
+            }
+            "sd" => self.depth_limit = Some(number("a depth")?.clamp(DEPTH.min, DEPTH.max) as u32),
+            "nps" => self.nps = number("nodes per second")?,
+            "memory" => {
+                let mb = HASH.check(number("megabytes")?).map_err(Reply::Error)?;
+                self.memory(mb as usize);
+            }
+            "cores" => {
+                let cores = THREADS.check(number("a core count")?).map_err(Reply::Error)?;
+                self.abandon();
+                self.engine.set_threads(cores as usize).map_err(Reply::Error)?;
+            }
+            _ => return error("unknown command"),
+        }
+        Ok(())
     }
 
     /// `draw`: accepted (by offering one back) when the engine stands worse than [`DRAW_ACCEPT_CP`].
@@ -353,74 +364,6 @@ impl XBoard {
         self.lifted = None;
         self.hidden = vec![Vec::new()];
         *self.progress.lock().expect("progress lock") = Progress::default();
-    }
-
-    /// `setboard FEN`: Vorpal's own FEN, or XBoard's FEN of the displayed board.
-    fn setboard(&mut self, fen: &str) -> Result<(), Reply> {
-        let variant = self.engine.variant().clone();
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        let board = *fields.first().ok_or(Reply::Error("setboard needs a FEN".into()))?;
-        let vorpal = if variant.geometry.layers == 1 || board.contains('|') {
-            fen.to_string()
-        } else {
-            let board =
-                self.display.vorpal_board(&variant, board).map_err(|e| Reply::Error(format!("bad FEN: {e}")))?;
-            let ep = fields
-                .get(3)
-                .and_then(|ep| self.display.parse_square(ep))
-                .map(|sq| variant.geometry.square_name(sq))
-                .unwrap_or_else(|| "-".into());
-            let side = fields.get(1).unwrap_or(&"w").to_string();
-            let castling = self.castling_in_place(&board, &side);
-            let mut out = vec![board, side, castling, ep];
-            out.extend(fields.iter().skip(4).map(|s| s.to_string()));
-            out.join(" ")
-        };
-        self.engine.set_position(Some(&vorpal), &[]).map_err(Reply::Error)?;
-        self.new_game();
-        if self.analyzing {
-            self.analyze();
-        }
-        Ok(())
-    }
-
-    /// The castling rights of the start position whose king and rook still stand on their
-    /// start squares in `board`: XBoard's FEN of a multi-board variant carries none, because
-    /// XBoard would apply its own castling to them.
-    fn castling_in_place(&self, board: &str, side: &str) -> String {
-        let variant = self.engine.variant();
-        let start_fen = &variant.start_fen;
-        let Ok(start) = Position::from_fen(variant.clone(), start_fen) else { return "-".into() };
-        let start_fields: Vec<&str> = start_fen.split_whitespace().collect();
-        let kept: String = start_fields
-            .get(2)
-            .unwrap_or(&"-")
-            .chars()
-            .filter(|&right| {
-                let mut fields = start_fields.clone();
-                let right = right.to_string();
-                if fields.len() < 3 {
-                    return false;
-                }
-                fields[2] = &right;
-                let Ok(one) = Position::from_fen(variant.clone(), &fields.join(" ")) else { return false };
-                let placed = format!("{board} {side} {right} - 0 1");
-                let Ok(now) = Position::from_fen(variant.clone(), &placed) else { return false };
-                Color::ALL.iter().all(|&c| {
-                    (0..2).all(|s| match one.castling_squares(c, s) {
-                        Some((king, rook)) => {
-                            now.piece_at(king) == start.piece_at(king) && now.piece_at(rook) == start.piece_at(rook)
-                        }
-                        None => true,
-                    })
-                })
-            })
-            .collect();
-        if kept.is_empty() {
-            "-".into()
-        } else {
-            kept
-        }
     }
 
     /// `option NAME=VALUE`.
@@ -705,83 +648,6 @@ impl XBoard {
     fn abandon(&mut self) {
         self.search = None;
         self.engine.stop();
-    }
-
-    /// `lift SQ`: highlight where the piece there may go.
-    fn lift(&mut self, square: &str) -> Result<(), Reply> {
-        let from = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
-        let moves = self.showable_moves();
-        let variant = self.engine.variant().clone();
-        let display = &self.display;
-        let same = |a, b| display.square_name(&variant, a) == display.square_name(&variant, b);
-        // A second lift on the intermediate square of a multi-leg move marks that move's ends.
-        let (origin, via) = match self.lifted {
-            Some(held) if !same(held, from) && moves.iter().any(|m| m.from() == held && m.capture() == Some(from)) => {
-                (held, Some(from))
-            }
-            _ => (from, None),
-        };
-        self.lifted = Some(origin);
-        let colour = |sq| {
-            let mut mark = None;
-            for mv in moves.iter().filter(|m| m.from() == origin) {
-                let split = mv.capture().filter(|&c| !same(c, mv.to()));
-                match via {
-                    Some(v) if split == Some(v) && same(mv.to(), sq) => mark = Some('Y'),
-                    Some(_) => {}
-                    None => {
-                        if split.is_some_and(|c| same(c, sq)) {
-                            mark = Some('C');
-                        } else if split.is_none() && same(mv.to(), sq) {
-                            mark = Some(match (mv.promotion(), mv.capture()) {
-                                (Some(_), _) => 'M',
-                                (None, Some(_)) => 'R',
-                                (None, None) => mark.unwrap_or('Y'),
-                            });
-                        }
-                    }
-                }
-            }
-            mark
-        };
-        crate::outln!("highlight {}", self.display.colour_fen(colour));
-        Ok(())
-    }
-
-    /// `put SQ`: offer the promotion choices when the piece lands on a promotion square.
-    fn put(&mut self, square: &str) -> Result<(), Reply> {
-        let to = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
-        let Some(from) = self.lifted else { return Ok(()) };
-        let variant = self.engine.variant().clone();
-        let choices: String = self
-            .engine
-            .legal_moves()
-            .iter()
-            .filter(|m| m.from() == from && m.to() == to)
-            .filter_map(|m| m.promotion())
-            .map(|r| variant.pieces[r.index()].letter.to_ascii_uppercase())
-            .collect();
-        if !choices.is_empty() {
-            crate::outln!("choice {choices}");
-        }
-        Ok(())
-    }
-
-    /// `hover SQ`: mark the victim of a capture that takes a piece elsewhere (en passant).
-    fn hover(&mut self, square: &str) -> Result<(), Reply> {
-        let to = self.display.parse_square(square).ok_or(Reply::Error(format!("no such square '{square}'")))?;
-        let Some(from) = self.lifted else { return Ok(()) };
-        let victims: Vec<_> = self
-            .engine
-            .legal_moves()
-            .iter()
-            .filter(|m| m.from() == from && m.to() == to)
-            .filter_map(|m| m.capture().filter(|&c| c != to))
-            .collect();
-        if !victims.is_empty() {
-            crate::outln!("highlight {}", self.display.colour_fen(|sq| victims.contains(&sq).then_some('g')));
-        }
-        Ok(())
     }
 }
 
