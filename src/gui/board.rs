@@ -2,7 +2,7 @@
 
 use super::json::{list, object, optional, quote};
 use crate::geometry::{Layer, Square};
-use crate::variant::family::Family;
+use crate::variant::family::Layout;
 use crate::variant::Variant;
 
 /// One board as JSON: its number, label and files, and its rows from the top rank down, each
@@ -34,11 +34,11 @@ pub fn board_json(variant: &Variant, layer: Layer, piece_at: impl Fn(Square) -> 
 /// What a board is called: Alice's A, B, …; Looking-Glass's worlds; else its number (Inside-out's
 /// second board is drawn inside the first).
 fn board_label(variant: &Variant, layer: usize) -> String {
-    match &variant.family {
-        Family::LookingGlass(_) => ["Real world", "Mirror world"].get(layer).unwrap_or(&"Board").to_string(),
-        Family::Alice(_) => format!("Board {}", (b'A' + layer as u8) as char),
-        Family::InsideOut(_) => "Board (a dual field's inner cell is its small square)".to_string(),
-        _ => format!("Board {}", layer + 1),
+    match variant.family.layout() {
+        Layout::Worlds => ["Real world", "Mirror world"].get(layer).unwrap_or(&"Board").to_string(),
+        Layout::Lettered => format!("Board {}", (b'A' + layer as u8) as char),
+        Layout::Nested => "Board (a dual field's inner cell is its small square)".to_string(),
+        Layout::Side | Layout::Halves => format!("Board {}", layer + 1),
     }
 }
 

@@ -118,12 +118,15 @@ impl<W: Word> Family<W> {
         }
     }
 
+    // Every match on the family below names each family, so that a new one cannot slip
+    // through as another: the compiler lists each place it must be handled.
+
     /// The extra `key:value` fields of the family's FEN.
     pub fn fen_extras(&self) -> FenExtras {
         match self {
             Family::Monochrome(_) => FenExtras::ScoreAndLast,
             Family::InsideOut(_) => FenExtras::LastPerSide,
-            _ => FenExtras::None,
+            Family::Fide(_) | Family::Alice(_) | Family::Lma(_) | Family::LookingGlass(_) => FenExtras::None,
         }
     }
 
@@ -132,14 +135,57 @@ impl<W: Word> Family<W> {
     pub fn owner_zone(&self) -> Option<&ByColor<Bitboard<W>>> {
         match self {
             Family::Monochrome(rules) => Some(&rules.owner_zone),
-            _ => None,
+            Family::Fide(_) | Family::Alice(_) | Family::Lma(_) | Family::InsideOut(_) | Family::LookingGlass(_) => {
+                None
+            }
         }
     }
 
     /// Whether captures score points (Monochrome), so that results and positions show the score.
     pub fn scores_captures(&self) -> bool {
-        matches!(self, Family::Monochrome(_))
+        match self {
+            Family::Monochrome(_) => true,
+            Family::Fide(_) | Family::Alice(_) | Family::Lma(_) | Family::InsideOut(_) | Family::LookingGlass(_) => {
+                false
+            }
+        }
     }
+
+    /// How the family's boards are laid out for a person to see them.
+    pub fn layout(&self) -> Layout {
+        match self {
+            Family::Alice(_) => Layout::Lettered,
+            Family::Fide(_) | Family::Lma(_) => Layout::Side,
+            Family::LookingGlass(_) => Layout::Worlds,
+            Family::InsideOut(_) => Layout::Nested,
+            Family::Monochrome(_) => Layout::Halves,
+        }
+    }
+
+    /// Whether XBoard can show and play the family's games as Vorpal plays them: not where
+    /// pieces change owner (Monochrome: XBoard forfeits a move of a piece of the other colour),
+    /// nor where pieces appear (Inside-out's spawned pawns, which XBoard cannot draw).
+    pub fn xboard_shows(&self) -> bool {
+        match self {
+            Family::Fide(_) | Family::Alice(_) | Family::Lma(_) | Family::LookingGlass(_) => true,
+            Family::Monochrome(_) | Family::InsideOut(_) => false,
+        }
+    }
+}
+
+/// How a family's boards are drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Side by side, named A, B, … (the Alice family).
+    Lettered,
+    /// Side by side, numbered.
+    Side,
+    /// Side by side as the real world and its mirror (Looking-Glass).
+    Worlds,
+    /// The second board inside the first, a dual field's inner cell its small square (Inside-out).
+    Nested,
+    /// One board whose halves own the pieces (Monochrome).
+    Halves,
 }
 
 /// The extra `key:value` fields a family's FEN carries.

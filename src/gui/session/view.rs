@@ -7,7 +7,7 @@ use crate::arena::pgn::write_game;
 use crate::gui::board::board_json;
 use crate::gui::json::{list, object, optional, quote};
 use crate::pieces::Color;
-use crate::variant::family::Family;
+use crate::variant::family::Layout;
 
 impl Game {
     /// Everything the page draws, as JSON.
@@ -66,8 +66,8 @@ impl Game {
             ("think", format!("{:.3}", self.setup.think.as_secs_f64())),
             ("clocks", optional(clocks)),
             ("boards", list(boards)),
-            ("nested", matches!(variant.family, Family::InsideOut(_)).to_string()),
-            ("halves", matches!(variant.family, Family::Monochrome(_)).to_string()),
+            ("nested", (variant.family.layout() == Layout::Nested).to_string()),
+            ("halves", (variant.family.layout() == Layout::Halves).to_string()),
             ("legal", list(legal)),
             ("moves", list(steps)),
             ("last", optional(last)),

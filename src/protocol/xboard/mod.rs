@@ -20,7 +20,6 @@ use crate::notation::score;
 use crate::notation::time_control::{read_xboard_seconds, TimeControl, NO_CLOCK_MOVE_TIME};
 use crate::notation::xboard::Display;
 use crate::pieces::Color;
-use crate::rules::Family;
 use crate::rules::Outcome;
 use crate::search::personality::Personality;
 use crate::search::time::{Budget, Clock};
@@ -657,7 +656,7 @@ impl XBoard {
 /// nor FIDE Chess960, which XBoard plays by its own castling that Vorpal does not read.
 fn shows_truly(variant: &Variant) -> bool {
     let own_chess960 = variant.geometry.layers == 1 && variant.castling_style == CastlingStyle::Chess960;
-    !matches!(variant.family, Family::Monochrome(_) | Family::InsideOut(_)) && !own_chess960
+    variant.family.xboard_shows() && !own_chess960
 }
 
 /// Whether an unknown command is a move sent without `usermove`.
