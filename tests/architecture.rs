@@ -346,8 +346,8 @@ fn a_planted_circle_through_a_re_export_is_found() {
 #[test]
 fn a_planted_front_end_that_picks_a_family_is_found() {
     let sources = planted(&[
-        ("arena/game.rs", "let moves = with_rules!(&variant.family, |r| legal(r, pos));\n"),
-        ("engine/rules_of.rs", "with_rules!(&variant.family, |r| legal(r, pos))\n"),
+        ("arena/game.rs", "let moves = with_rules!(&variant.family(), |r| legal(r, pos));\n"),
+        ("engine/rules_of.rs", "with_rules!(&variant.family(), |r| legal(r, pos))\n"),
         ("cli/mod.rs", "#[cfg(test)]\nmod tests { with_narrowest!(pos, |r, p| 0); }\n"),
     ]);
     assert_eq!(dispatch_in_front_ends(&sources), ["arena/game.rs expands with_rules! (ask engine::rules_of instead)"]);

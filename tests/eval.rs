@@ -18,7 +18,7 @@ use vorpal::with_rules;
 fn value(name: &str, fen: &str) -> i32 {
     let v = adjusted(name, "");
     let pos = position(&v, fen);
-    with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v)))
+    with_rules!(&v.family(), |r| r.evaluate(&pos, &Eval::new(&v)))
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn lma_values_pieces_of_the_enemy_kings_colour_class() {
 /// or kings) whose `(file + rank + board) mod 2` is that of the enemy king, times the weight.
 fn king_class_by_definition(pos: &Position) -> i32 {
     let v = pos.variant().clone();
-    let g = &v.geometry;
+    let g = &v.geometry();
     let class = |sq: Square| (g.file(sq.cell()) + g.rank(sq.cell()) + sq.layer().number()) % 2;
     let squares: Vec<Square> =
         g.all_layers().flat_map(|l| Cell::up_to(g.area()).map(move |c| Square::new(l, c))).collect();
@@ -134,15 +134,15 @@ fn lma_king_class_term_agrees_with_its_definition() {
     for name in ["lma", "lmadouble"] {
         let v = variant(name, &[]);
         let eval = Eval::new(&v);
-        let narrow_eval = Eval::new(v.narrow.as_ref().expect("LMA's boards fit 64 bits"));
+        let narrow_eval = Eval::new(v.narrow().as_ref().expect("LMA's boards fit 64 bits"));
         let mut nonzero = 0;
         common::random_games(&v, &mut rng, 30, 60, |pos| {
             let expected = king_class_by_definition(pos);
             nonzero += (expected != 0) as usize;
-            with_rules!(&v.family, |r| assert_eq!(r.evaluate(pos, &eval) - eval.standard(r, pos), expected));
+            with_rules!(&v.family(), |r| assert_eq!(r.evaluate(pos, &eval) - eval.standard(r, pos), expected));
             let narrow = pos.narrowed().expect("LMA's boards fit 64 bits");
             let narrow_variant = narrow.variant().clone();
-            with_rules!(&narrow_variant.family, |r| {
+            with_rules!(&narrow_variant.family(), |r| {
                 assert_eq!(r.evaluate(&narrow, &narrow_eval) - narrow_eval.standard(r, &narrow), expected)
             });
         });
@@ -162,7 +162,7 @@ fn insideout_fears_the_last_king() {
     let two_kings = "2kk2/6/6/6/6/2KK2|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-";
     let one_king = "2kk2/6/6/6/6/2K3|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-";
     let loss = |v: &Arc<Variant>| {
-        let value = |fen| with_rules!(&v.family, |r| r.evaluate(&position(v, fen), &Eval::new(v)));
+        let value = |fen| with_rules!(&v.family(), |r| r.evaluate(&position(v, fen), &Eval::new(v)));
         value(two_kings) - value(one_king)
     };
     // engine.ini's `last_king` is tuned on data (to 0, so far): whatever it is, it is what
@@ -314,7 +314,7 @@ fn engine_ini_sets_values_and_weights() {
     let config = Config::with_text("test.ini", text).unwrap();
     let v = config.variant("strong", &[]).unwrap();
     let pos = position(&v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
-    assert_eq!(with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v))), 900);
+    assert_eq!(with_rules!(&v.family(), |r| r.evaluate(&pos, &Eval::new(&v))), 900);
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn squares_worth(words: &str, fen: &str) -> i32 {
         let config = Config::with_text("test.ini", &format!("[bare:normal]\nsquares = {words}\n")).unwrap();
         let v = config.variant("bare", &[]).unwrap();
         let pos = position(&v, fen);
-        with_rules!(&v.family, |r| Eval::new(&v).standard(r, &pos))
+        with_rules!(&v.family(), |r| Eval::new(&v).standard(r, &pos))
     };
     value_with(words) - value_with("")
 }
@@ -420,7 +420,7 @@ fn inherited_values_skip_the_pieces_a_child_drops() {
 fn value_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
     let v = adjusted(name, eval_words);
     let pos = position(&v, fen);
-    with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v)))
+    with_rules!(&v.family(), |r| r.evaluate(&pos, &Eval::new(&v)))
 }
 
 /// The standard terms alone (what every family adds to, and before FIDE chess's scaling of
@@ -428,7 +428,7 @@ fn value_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
 fn standard_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
     let v = adjusted(name, eval_words);
     let pos = position(&v, fen);
-    with_rules!(&v.family, |r| Eval::new(&v).standard(r, &pos))
+    with_rules!(&v.family(), |r| Eval::new(&v).standard(r, &pos))
 }
 
 /// Built-in variant `name` with its `eval` key adjusted by `eval_words`, evaluated by its terms
@@ -561,7 +561,7 @@ fn value_by_network(fen: &str) -> i32 {
     let v = variant("normal", &[]);
     assert!(v.network.is_some());
     let pos = position(&v, fen);
-    with_rules!(&v.family, |r| r.evaluate(&pos, &Eval::new(&v)))
+    with_rules!(&v.family(), |r| r.evaluate(&pos, &Eval::new(&v)))
 }
 
 #[test]

@@ -53,7 +53,7 @@ fn move_parser_never_panics() {
         let mut pos = Position::from_fen(v.clone(), &v.start_fen).unwrap();
         for _ in 0..20_000 {
             let text = random_text(&mut rng, b"abcdefgh12345678910qrnbck", 10);
-            let _ = vorpal::with_rules!(&v.family, |r| vorpal::movegen::parse_move(r, &mut pos, &text));
+            let _ = vorpal::with_rules!(&v.family(), |r| vorpal::movegen::parse_move(r, &mut pos, &text));
         }
     }
 }

@@ -55,7 +55,7 @@ fn run(limit: u64, wide_limit: u64) {
                 assert_eq!(nodes, expected, "{file}:{} depth {depth}: {}", case.line, case.fen);
                 checked += 1;
                 if expected <= wide_limit {
-                    let nodes = with_rules!(&variant.family, |rules| perft(rules, &mut pos, depth));
+                    let nodes = with_rules!(&variant.family(), |rules| perft(rules, &mut pos, depth));
                     assert_eq!(nodes, expected, "{file}:{} depth {depth} on 128-bit masks: {}", case.line, case.fen);
                     wide += 1;
                 }
@@ -95,7 +95,7 @@ fn walk<W: Word>(pos: &mut Position<W>, depth: u32) {
     let variant = pos.variant().clone();
     let mut list = Vec::new();
     let mut tactical = Vec::new();
-    with_rules!(&variant.family, |rules| {
+    with_rules!(&variant.family(), |rules| {
         legal(rules, pos, &mut list);
         legal_with(rules, pos, &Legality::new(rules, pos), true, &mut tactical);
         let legality = Legality::new(rules, pos);
@@ -114,14 +114,14 @@ fn walk<W: Word>(pos: &mut Position<W>, depth: u32) {
     got.sort();
     assert_eq!(got, expected, "tactical moves differ at {fen}");
     for mv in list {
-        let guessed = with_rules!(&variant.family, |rules| key_after(rules, pos, mv));
+        let guessed = with_rules!(&variant.family(), |rules| key_after(rules, pos, mv));
         let rights = |pos: &Position<W>| Color::ALL.map(|c| [0, 1].map(|side| pos.castling_squares(c, side)));
         let rights_before = rights(pos);
         pos.make(mv);
         // The key worked out before the move is right unless the move castles or changes rights or en passant.
         if mv.kind() != MoveKind::Castle && pos.en_passant().is_none() && rights(pos) == rights_before {
             if let Some(guessed) = guessed {
-                let played = with_rules!(&variant.family, |rules| key(rules, pos));
+                let played = with_rules!(&variant.family(), |rules| key(rules, pos));
                 assert_eq!(guessed, played, "key after {} guessed wrong at {fen}", mv.to_text(&variant));
             }
         }

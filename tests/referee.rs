@@ -34,7 +34,7 @@ fn played(r: &Referee, fate: &Fate) -> String {
 }
 
 fn square(r: &Referee, name: &str) -> vorpal::geometry::Square {
-    r.variant().geometry.parse_square(name).unwrap()
+    r.variant().geometry().parse_square(name).unwrap()
 }
 
 fn sighting(r: &Referee, piece: char, name: &str) -> Sighting {
@@ -426,7 +426,7 @@ fn hidden_leak_test_every_view_holds_only_what_its_player_may_know() {
             vorpal::movegen::legal(&vorpal::rules::LookingGlass, &mut pos, &mut moves);
             // One order in four is a blind guess that may well be impossible.
             let text = if rng.below(4) == 0 {
-                let g = &v.geometry;
+                let g = &v.geometry();
                 let layer = vorpal::referee::world(by.flip());
                 let from = vorpal::geometry::Square::new(layer, vorpal::geometry::Cell::new(rng.below(64) as u8));
                 let to = vorpal::geometry::Square::new(layer, vorpal::geometry::Cell::new(rng.below(64) as u8));

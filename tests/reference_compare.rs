@@ -13,7 +13,7 @@ use vorpal::with_rules;
 fn compare_tree(pos: &mut Position, rules: &reference::Rules, depth: u32) {
     let fen = pos.to_fen();
     let reference_pos = Pos::from_fen(rules.clone(), &fen);
-    let family_end = with_rules!(&pos.variant().family.clone(), |r| vorpal::rules::Rules::ended(r, pos).is_some());
+    let family_end = with_rules!(&pos.variant().family().clone(), |r| vorpal::rules::Rules::ended(r, pos).is_some());
     assert_eq!(family_end, reference_pos.ended(), "the two disagree on whether the game is over: {fen}");
     if family_end || pos.halfmove() >= 100 {
         return;
@@ -30,7 +30,7 @@ fn compare_tree(pos: &mut Position, rules: &reference::Rules, depth: u32) {
     }
     let variant = pos.variant().clone();
     let mut list = Vec::new();
-    with_rules!(&variant.family, |r| legal(r, pos, &mut list));
+    with_rules!(&variant.family(), |r| legal(r, pos, &mut list));
     for mv in list {
         pos.make(mv);
         compare_tree(pos, rules, depth - 1);
@@ -42,7 +42,7 @@ fn compare_tree(pos: &mut Position, rules: &reference::Rules, depth: u32) {
 /// random pieces; returned only if Vorpal accepts it.
 fn scattered(name: &str, options: &[(&str, &str)], rng: &mut Rng) -> Option<String> {
     let v = variant(name, options);
-    let g = &v.geometry;
+    let g = &v.geometry();
     let (files, ranks, layers) = (g.files as usize, g.ranks as usize, g.layers as usize);
     let start = Pos::from_fen(reference::rules(name, false), &v.start_fen);
     let mut cells: Vec<Option<char>> = vec![None; layers * ranks * files];
@@ -154,7 +154,7 @@ fn random_positions(name: &str, options: &[(&str, &str)], count: usize, seed: u6
         let plies = rng.below(60);
         for ply in 0..plies {
             let mut list = Vec::new();
-            let over = with_rules!(&v.family, |r| {
+            let over = with_rules!(&v.family(), |r| {
                 legal(r, &mut pos, &mut list);
                 vorpal::movegen::ended_statically(r, &pos).is_some()
             });

@@ -10,7 +10,7 @@ const INNER_EMPTY: &str = "******/******/**4/**4/******/******";
 fn insideout_setup() {
     let v = variant("insideout", &[]);
     assert_eq!(v.start_fen, fen("rbkknr/pppppp/6/6/PPPPPP/RNKKBR", INNER_EMPTY, "w - - 0 1 lastw:- lastb:-"));
-    assert_eq!(v.geometry.cells[1].count(), 8, "the inner layer has the eight dual fields only");
+    assert_eq!(v.geometry().cells[1].count(), 8, "the inner layer has the eight dual fields only");
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn insideout_7_unmake_takes_the_spawned_pawns_back() {
     let f = fen("k5/1pn3/6/6/4PN/r1K2K", INNER_EMPTY, "b - - 0 1 lastw:- lastb:-");
     let mut pos = position(&v, &f);
     let (before, hash) = (pos.to_fen(), pos.hash());
-    let mv = vorpal::with_rules!(&v.family, |r| vorpal::movegen::parse_move(r, &mut pos, "1a11c1")).unwrap();
+    let mv = vorpal::with_rules!(&v.family(), |r| vorpal::movegen::parse_move(r, &mut pos, "1a11c1")).unwrap();
     pos.make(mv);
     assert_eq!(pos.hash(), pos.compute_hash());
     pos.unmake();

@@ -11,7 +11,7 @@ const BOARD1: &str = "5k/6/6/6/6/6/6";
 fn lma_setup() {
     let v = variant("lma", &[]);
     assert_eq!(v.start_fen, fen("rcqkcr/pppppp/6/6/6/6/6", "6/6/6/6/6/PPPPPP/RCQKCR", "w KQkq - 0 1"));
-    assert_eq!((v.geometry.files, v.geometry.ranks, v.geometry.layers), (6, 7, 2));
+    assert_eq!((v.geometry().files, v.geometry().ranks, v.geometry().layers), (6, 7, 2));
 }
 
 #[test]

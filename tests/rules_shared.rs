@@ -136,11 +136,11 @@ fn shared_illegal_moves_are_refused_with_a_reason() {
         ("e2", "not a move"),
         ("z9z8", "not a move"),
     ] {
-        let err = vorpal::with_rules!(&v.family, |r| vorpal::movegen::parse_move(r, &mut pos, mv)).unwrap_err();
+        let err = vorpal::with_rules!(&v.family(), |r| vorpal::movegen::parse_move(r, &mut pos, mv)).unwrap_err();
         assert!(err.to_string().contains(needle), "{mv}: {err}");
     }
     let pinned = position(&v, "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1");
     let err =
-        vorpal::with_rules!(&v.family, |r| vorpal::movegen::parse_move(r, &mut pinned.clone(), "e2d3")).unwrap_err();
+        vorpal::with_rules!(&v.family(), |r| vorpal::movegen::parse_move(r, &mut pinned.clone(), "e2d3")).unwrap_err();
     assert!(err.to_string().contains("leaves the king in check"), "{err}");
 }

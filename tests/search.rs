@@ -206,7 +206,7 @@ fn infinite_analysis_runs_until_stopped() {
 fn the_greedy_personality_takes_the_most_material() {
     let v = variant("normal", &[]);
     let pos = position(&v, "4k3/8/8/3q4/8/2n5/3R4/4K3 w - - 0 1");
-    let mv = with_rules!(&v.family, |r| choose(Personality::Greedy, r, &pos, &Eval::new(&v), &mut Rng::new(7)));
+    let mv = with_rules!(&v.family(), |r| choose(Personality::Greedy, r, &pos, &Eval::new(&v), &mut Rng::new(7)));
     assert_eq!(mv.unwrap().to_text(&v), "d2d5");
 }
 
@@ -216,7 +216,7 @@ fn the_random_personality_plays_legal_moves_repeatably() {
     let pos = position(&v, &v.start_fen);
     let legal = fast_moves(&mut pos.clone());
     let pick = |seed| {
-        with_rules!(&v.family, |r| choose(Personality::Random, r, &pos, &Eval::new(&v), &mut Rng::new(seed)))
+        with_rules!(&v.family(), |r| choose(Personality::Random, r, &pos, &Eval::new(&v), &mut Rng::new(seed)))
             .unwrap()
             .to_text(&v)
     };
@@ -244,7 +244,7 @@ fn search_on_64_and_128_bit_masks_is_the_same_search() {
         let v = variant(&name, &[]);
         let pos = position(&v, &v.start_fen);
         let wide =
-            with_rules!(&v.family, |r| search(r, &pos, &Eval::new(&v), &limits, &Shared::new(4, 1), |_| {})).unwrap();
+            with_rules!(&v.family(), |r| search(r, &pos, &Eval::new(&v), &limits, &Shared::new(4, 1), |_| {})).unwrap();
         let narrow = search_with(&name, &v.start_fen, &limits, &Shared::new(4, 1)).unwrap();
         assert_eq!((wide.nodes, wide.score, &wide.pv), (narrow.nodes, narrow.score, &narrow.pv), "{name}");
     }
@@ -260,7 +260,7 @@ fn a_move_said_not_to_give_check_never_does() {
         let v = variant(&name, &[]);
         let mut ruled_out = 0;
         let mut said = false;
-        with_rules!(&v.family, |rules| {
+        with_rules!(&v.family(), |rules| {
             common::random_games(&v, &mut rng, 20, 80, |pos| {
                 if let Some(threats) = rules.check_threats(pos) {
                     said = true;
@@ -288,7 +288,7 @@ fn generating_knowing_check_lists_the_same_moves() {
     for name in Config::builtin().names() {
         let v = variant(&name, &[]);
         let mut checks = 0;
-        with_rules!(&v.family, |rules| {
+        with_rules!(&v.family(), |rules| {
             common::random_games(&v, &mut rng, 10, 80, |pos| {
                 let checked = in_check(rules, pos, pos.side());
                 checks += checked as usize;
@@ -308,7 +308,7 @@ fn generating_knowing_check_lists_the_same_moves() {
 fn a_move_emptying_a_kings_twin_may_give_check() {
     let v = variant("lma", &[]);
     let mut pos = position(&v, "6/6/2k3/6/6/2R3/K5|6/6/2P3/6/6/6/6 w - - 0 1");
-    let Family::Lma(rules) = &v.family else { unreachable!() };
+    let Family::Lma(rules) = &v.family() else { unreachable!() };
     let mv = parse_move(rules, &mut pos, "2c51c6").unwrap();
     let threats = rules.check_threats(&pos).expect("threats");
     assert!(may_give_check(&pos, &threats, mv));
@@ -320,9 +320,9 @@ fn a_move_emptying_a_kings_twin_may_give_check() {
 fn only_boards_of_at_most_64_cells_get_64_bit_masks() {
     let text = "[wide:normal]\nsize = 10x8\nstart = 4k5/10/10/10/10/10/10/4K5 w - - 0 1\n";
     let wide = Config::with_text("wide.ini", text).unwrap().variant("wide", &[]).unwrap();
-    assert!(wide.narrow.is_none());
+    assert!(wide.narrow().is_none());
     for name in Config::builtin().names() {
-        assert!(variant(&name, &[]).narrow.is_some(), "{name}");
+        assert!(variant(&name, &[]).narrow().is_some(), "{name}");
     }
 }
 

@@ -54,10 +54,7 @@ impl GameClocks {
 
     /// Moves side `s` must make before its next period begins, if its control has periods.
     pub fn moves_to_go(&self, s: usize) -> Option<u32> {
-        match self.tcs[s] {
-            TimeControl::Clock { moves, .. } if moves > 0 => Some(moves - self.moves[s] % moves),
-            _ => None,
-        }
+        self.tcs[s].moves_to_go(self.moves[s])
     }
 
     /// What side `s`'s engine is told when asked to move.

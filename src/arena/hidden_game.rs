@@ -321,7 +321,7 @@ fn ask_setup(seat: &mut dyn Seat, variant: &Variant) -> Result<u32, (Option<Answ
 
 /// The fate of an order in words, for the record.
 fn fate_words(variant: &Variant, fate: &Fate) -> String {
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     match fate {
         Fate::Refused(why) => format!("refused ({why})"),
         Fate::Impossible { strikes } => format!("impossible, strike {strikes}"),

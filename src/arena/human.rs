@@ -36,7 +36,7 @@ impl<R: BufRead> Human<R> {
 
     /// The boards of a view side by side, top rank first, `?` where the person cannot see.
     fn diagram(&self, variant: &Variant, board: &str) -> String {
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let boards: Vec<Vec<String>> = board
             .split('|')
             .map(|layer| {
@@ -85,7 +85,7 @@ impl<R: BufRead> Human<R> {
 
 /// An order carried out, in words: where the piece reached and landed, and what it took.
 fn report_words(variant: &Variant, r: &Report) -> String {
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let mut words = format!("{} (reached {}", r.text, g.square_name(r.reached));
     words += &if r.landed == r.reached {
         ", stayed: its twin was occupied".to_string()
@@ -148,11 +148,11 @@ pub fn message_words(variant: &Variant, m: &ToPlayer) -> Option<String> {
 
 /// `r on 2d5`.
 fn sighting_words(variant: &Variant, s: &Sighting) -> String {
-    format!("{} on {}", s.piece, variant.geometry.square_name(s.square))
+    format!("{} on {}", s.piece, variant.geometry().square_name(s.square))
 }
 
 fn square_words(variant: &Variant, sq: Square) -> String {
-    variant.geometry.square_name(sq)
+    variant.geometry().square_name(sq)
 }
 
 impl<R: BufRead> Seat for Human<R> {

@@ -81,7 +81,7 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         Command::Variants => {
             for name in config.names() {
                 let v = config.variant(&name, &[]).map_err(|e| bad(e.to_string()))?;
-                let g = &v.geometry;
+                let g = &v.geometry();
                 crate::outln!("{name} {} {}x{}", g.layers, g.files, g.ranks);
             }
             Ok(())

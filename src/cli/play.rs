@@ -36,7 +36,7 @@ pub(super) fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
     }
     crate::outln!("{}", pos.to_fen());
     crate::out!("{}", pos.diagram());
-    if variant.family.scores_captures() {
+    if variant.family().scores_captures() {
         let s = pos.scores();
         crate::outln!("score {}-{}", s[Color::White], s[Color::Black]);
     }

@@ -610,18 +610,17 @@ fn build(
         psq: PieceSquare::default(),
         network: network(&keys)?,
     };
-    let mut variant = Variant { rulebook, geometry, double_step_zone, promotion_zone, family, tables, narrow: None };
+    let mut variant = Variant::new(rulebook, geometry, [double_step_zone, promotion_zone], family, tables);
     if variant.network.is_some() && !Network::fits(&variant) {
         // A parent's network fits the parent: a child of other pieces or boards goes without it.
         if keys.value("network").is_some_and(|(_, inherited)| inherited) {
-            variant.network = None;
+            variant.drop_network();
         } else {
             return Err(keys.fail("network", Network::FITS.into()));
         }
     }
-    variant.psq = crate::eval::psq_values::piece_square(&variant);
-    variant.narrow = variant.narrowed().map(Arc::new);
-    let variant = Arc::new(variant);
+    let psq = crate::eval::psq_values::piece_square(&variant);
+    let variant = Arc::new(variant.finish(psq));
     Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| keys.fail("start", e.to_string()))?;
     Ok(variant)
 }

@@ -152,30 +152,30 @@ impl Engine {
 
     /// The legal move `text` names in `pos`, a position of the current variant.
     pub fn parse(&self, pos: &mut Position, text: &str) -> Result<Move, String> {
-        with_rules!(&self.variant.family, |rules| parse_move(rules, pos, text)).map_err(|e| e.to_string())
+        with_rules!(&self.variant.family(), |rules| parse_move(rules, pos, text)).map_err(|e| e.to_string())
     }
 
     /// The legal moves of the current position.
     pub fn legal_moves(&mut self) -> Vec<Move> {
         let mut moves = Vec::new();
-        with_rules!(&self.variant.family, |rules| legal(rules, &mut self.position, &mut moves));
+        with_rules!(&self.variant.family(), |rules| legal(rules, &mut self.position, &mut moves));
         moves
     }
 
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         let pos = &self.position;
-        with_rules!(&self.variant.family, |rules| in_check(rules, pos, pos.side()))
+        with_rules!(&self.variant.family(), |rules| in_check(rules, pos, pos.side()))
     }
 
     /// How the game has ended in the current position, if it has.
     pub fn outcome(&mut self) -> Option<Outcome> {
-        with_rules!(&self.variant.family, |rules| outcome(rules, &mut self.position))
+        with_rules!(&self.variant.family(), |rules| outcome(rules, &mut self.position))
     }
 
     /// The leaves `depth` plies below each legal move of the current position.
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        with_rules!(&self.variant.family, |rules| divide(rules, &self.position, depth))
+        with_rules!(&self.variant.family(), |rules| divide(rules, &self.position, depth))
     }
 
     /// [`divide`](Self::divide) on a thread of its own, so that the protocol goes on reading
@@ -188,7 +188,7 @@ impl Engine {
     ) -> JoinHandle<()> {
         let (variant, position) = (self.variant.clone(), self.position.clone());
         std::thread::spawn(move || {
-            let counts = with_rules!(&variant.family, |rules| divide_until(rules, &position, depth, &stop));
+            let counts = with_rules!(&variant.family(), |rules| divide_until(rules, &position, depth, &stop));
             done(&variant, counts);
         })
     }
@@ -226,13 +226,13 @@ impl Engine {
         let evaluate = |variant: &Arc<Variant>| -> Result<i32, String> {
             let pos = Position::from_fen(variant.clone(), &self.position.to_fen()).map_err(|e| e.to_string())?;
             let eval = Eval::new(variant);
-            let score = with_rules!(&variant.family, |rules| rules.evaluate(&pos, &eval));
+            let score = with_rules!(&variant.family(), |rules| rules.evaluate(&pos, &eval));
             Ok(score * white_view(&pos))
         };
         let name = &self.variant.name;
         let total = evaluate(&self.variant)?;
         let eval = Eval::new(&self.variant);
-        let g = &self.variant.geometry;
+        let g = &self.variant.geometry();
         let mut lines = vec![format!("Evaluation of this {name} position, centipawns from White's side")];
         for layer in g.all_layers() {
             let mut material = [0; 2];

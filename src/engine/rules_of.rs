@@ -13,26 +13,26 @@ use crate::{with_narrowest, with_rules};
 pub fn legal_moves(pos: &mut Position) -> Vec<Move> {
     let mut moves = Vec::new();
     let variant = pos.variant().clone();
-    with_rules!(&variant.family, |rules| legal(rules, pos, &mut moves));
+    with_rules!(&variant.family(), |rules| legal(rules, pos, &mut moves));
     moves
 }
 
 /// How the game has ended in the position, if it has.
 pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     let variant = pos.variant().clone();
-    with_rules!(&variant.family, |rules| outcome_by(rules, pos))
+    with_rules!(&variant.family(), |rules| outcome_by(rules, pos))
 }
 
 /// The legal move `text` names, in Vorpal's notation or (FIDE chess on one board) in SAN.
 pub fn read_move(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     let variant = pos.variant().clone();
-    with_rules!(&variant.family, |rules| parse_either(rules, pos, text))
+    with_rules!(&variant.family(), |rules| parse_either(rules, pos, text))
 }
 
 /// A legal move in SAN (FIDE chess on one board).
 pub fn san(pos: &mut Position, mv: Move) -> String {
     let variant = pos.variant().clone();
-    with_rules!(&variant.family, |rules| to_san(rules, pos, mv))
+    with_rules!(&variant.family(), |rules| to_san(rules, pos, mv))
 }
 
 /// The leaves `depth` plies below the position, on the narrowest masks that hold its boards.

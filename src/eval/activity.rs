@@ -24,9 +24,9 @@ fn king_zones<W: Word>(pos: &Position<W>, enemy: Color) -> [Bitboard<W>; MAX_LAY
     let mut zones = [Bitboard::EMPTY; MAX_LAYERS];
     if let Some(king) = v.king {
         for sq in pos.king_squares(enemy) {
-            let (near, _) = v.tables.quiet_and_capture(king, enemy, sq.cell(), Bitboard::EMPTY);
+            let (near, _) = v.tables().quiet_and_capture(king, enemy, sq.cell(), Bitboard::EMPTY);
             let layer = sq.layer().index();
-            zones[layer] |= (near | Bitboard::from_cell(sq.cell())) & v.geometry.cells[layer];
+            zones[layer] |= (near | Bitboard::from_cell(sq.cell())) & v.geometry().cells[layer];
         }
     }
     zones
@@ -64,7 +64,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
     let mut pawn_attacks = ByColor([[Bitboard::EMPTY; MAX_LAYERS]; 2]);
     if eval.moves_bonus || (THREATS && (terms.pawn_threat != 0 || terms.pawn_guarded != 0 || terms.hanging != 0)) {
         for color in [Color::White, Color::Black] {
-            for layer in v.geometry.all_layers() {
+            for layer in v.geometry().all_layers() {
                 pawn_attacks[color][layer.index()] = pawn_attacks_on(pos, eval, color, layer);
             }
         }
@@ -79,7 +79,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
         let zones = king_zones(pos, color.flip());
         let (mut mobility, mut near, mut across, mut threatened, mut guarded) = (0, 0, 0, 0, 0);
         let mut by_moves = [0, 0];
-        for layer in v.geometry.all_layers() {
+        for layer in v.geometry().all_layers() {
             let enemy_pieces = if THREATS && (terms.pawn_threat != 0 || terms.piece_threat != 0) {
                 eval.pieces_only(pos, color.flip(), layer)
             } else {
@@ -100,7 +100,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
                 if cells.is_empty() {
                     continue;
                 }
-                let tables = v.tables.role(role, color);
+                let tables = v.tables().role(role, color);
                 // Looked up only where engine.ini sets some moves table (one flag, worked out once).
                 let bonus = if eval.moves_bonus {
                     v.eval.squares.get(role.index()).filter(|b| !b.moves.is_empty())
@@ -118,7 +118,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
                     Bitboard::EMPTY
                 };
                 for cell in cells {
-                    let (quiet, capture) = v.tables.quiet_and_capture_of(tables, cell, blockers);
+                    let (quiet, capture) = v.tables().quiet_and_capture_of(tables, cell, blockers);
                     let reach = (quiet | capture) & landing.open;
                     mobility += reach.count() as i32;
                     if let Some(bonus) = bonus {
@@ -148,7 +148,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
             for color in [Color::White, Color::Black] {
                 for sq in pos.king_squares(color) {
                     attacks[color][sq.layer().index()] |=
-                        v.tables.capture_reach(king, color, sq.cell(), Bitboard::EMPTY);
+                        v.tables().capture_reach(king, color, sq.cell(), Bitboard::EMPTY);
                 }
             }
         }
@@ -171,7 +171,7 @@ fn checking_cells<W: Word, R: Evaluate<W>>(
 ) -> Bitboard<W> {
     let enemy = color.flip();
     let blockers = rules.blockers(pos, layer);
-    let tables = &pos.variant().tables;
+    let tables = &pos.variant().tables();
     pos.king_squares(enemy)
         .filter(|sq| sq.layer() == layer)
         .fold(Bitboard::EMPTY, |cells, sq| cells | tables.capture_reach(role, enemy, sq.cell(), blockers))
@@ -186,7 +186,7 @@ fn unguarded<W: Word>(
 ) -> i32 {
     let mut count = 0;
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        for layer in pos.variant().geometry.all_layers() {
+        for layer in pos.variant().geometry().all_layers() {
             count += sign * (cells[color][layer.index()] & !attacks[color.flip()][layer.index()]).count() as i32;
         }
     }
@@ -201,7 +201,7 @@ fn hanging_pieces<W: Word>(pos: &Position<W>, attacks: &ByColor<[Bitboard<W>; MA
     let mut attacked = ByColor([[Bitboard::EMPTY; MAX_LAYERS]; 2]);
     for color in [Color::White, Color::Black] {
         let enemy = color.flip();
-        for layer in v.geometry.all_layers() {
+        for layer in v.geometry().all_layers() {
             let kings = v.king.map_or(Bitboard::EMPTY, |king| pos.pieces(enemy, king, layer));
             attacked[color][layer.index()] = pos.color_bb(enemy, layer) & !kings & attacks[color][layer.index()];
         }
@@ -212,7 +212,7 @@ fn hanging_pieces<W: Word>(pos: &Position<W>, attacks: &ByColor<[Bitboard<W>; MA
 /// The cells of `layer` that `color`'s pawns attack.
 fn pawn_attacks_on<W: Word>(pos: &Position<W>, eval: &Eval<W>, color: Color, layer: Layer) -> Bitboard<W> {
     let Some(pawn) = eval.pawn else { return Bitboard::EMPTY };
-    let tables = &pos.variant().tables;
+    let tables = &pos.variant().tables();
     pos.pieces(color, pawn, layer)
         .into_iter()
         .fold(Bitboard::EMPTY, |attacks, cell| attacks | tables.capture_reach(pawn, color, cell, Bitboard::EMPTY))

@@ -9,7 +9,7 @@ use crate::rules::{Alice, Transfer};
 
 /// `king_board` per piece on the board of the enemy king, for the side to move.
 pub(super) fn king_board<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
-    let all = pos.variant().geometry.cells;
+    let all = pos.variant().geometry().cells;
     eval.terms.king_board
         * balance(pos, |color| {
             pos.king_squares(color.flip()).map(|k| eval.pieces_in(pos, color, k.layer(), all[k.layer().index()])).sum()
@@ -20,7 +20,7 @@ pub(super) fn king_board<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
 /// so a move needs an empty twin. The sisters that may stay, or have a third board, are judged
 /// as moving on their own board.
 pub(super) fn landing<W: Word>(rules: &Alice, pos: &Position<W>, color: Color, layer: Layer) -> Landing<W> {
-    let cells = pos.variant().geometry.cells[layer.index()];
+    let cells = pos.variant().geometry().cells[layer.index()];
     let open = cells & !pos.color_bb(color, layer);
     if rules.transfer == Transfer::Required && rules.layers == 2 {
         let there = layer.other();

@@ -9,7 +9,7 @@ use crate::position::Position;
 /// Files of `color` without a pawn whose pawn start square is empty.
 fn spawn_files<W: Word>(pos: &Position<W>, color: Color) -> i32 {
     let v = pos.variant();
-    let (Some(pawn), g) = (v.pawn, &v.geometry) else { return 0 };
+    let (Some(pawn), g) = (v.pawn, &v.geometry()) else { return 0 };
     let start_rank = if color == Color::White { 1 } else { g.ranks - 2 };
     let pawns = pos.pieces_on_any_board(color, pawn);
     (0..g.files)

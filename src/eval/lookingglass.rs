@@ -15,13 +15,13 @@ pub(super) fn king_safety<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
         let mut attacks = 0;
         for sq in pos.king_squares(color) {
             let (layer, blockers) = (sq.layer(), pos.blockers(sq.layer()));
-            let (near, _) = v.tables.quiet_and_capture(king, color, sq.cell(), Bitboard::EMPTY);
-            let zone = (near | Bitboard::from_cell(sq.cell())) & v.geometry.cells[layer.index()];
+            let (near, _) = v.tables().quiet_and_capture(king, color, sq.cell(), Bitboard::EMPTY);
+            let zone = (near | Bitboard::from_cell(sq.cell())) & v.geometry().cells[layer.index()];
             // Counted from each attacker's side: one reach per enemy piece that could get there.
             for role in Role::up_to(v.pieces.len()) {
                 for cell in pos.pieces(them, role, layer) {
-                    if (v.tables.spans(role, them, cell).0 & zone).any() {
-                        attacks += (v.tables.capture_reach(role, them, cell, blockers) & zone).count() as i32;
+                    if (v.tables().spans(role, them, cell).0 & zone).any() {
+                        attacks += (v.tables().capture_reach(role, them, cell, blockers) & zone).count() as i32;
                     }
                 }
             }
@@ -43,8 +43,8 @@ mod tests {
         let king = v.king.unwrap();
         let mut attacks = 0;
         for sq in pos.king_squares(color) {
-            let (near, _) = v.tables.quiet_and_capture(king, color, sq.cell(), Bitboard::EMPTY);
-            let zone = (near | Bitboard::from_cell(sq.cell())) & v.geometry.cells[sq.layer().index()];
+            let (near, _) = v.tables().quiet_and_capture(king, color, sq.cell(), Bitboard::EMPTY);
+            let zone = (near | Bitboard::from_cell(sq.cell())) & v.geometry().cells[sq.layer().index()];
             for cell in zone {
                 attacks += attackers(pos, sq.layer(), cell, color.flip(), pos.blockers(sq.layer())).count() as i32;
             }

@@ -53,8 +53,8 @@ fn off_centre<W: Word>(g: &Geometry<W>, cell: Cell) -> i32 {
 impl<W: Word> Eval<W> {
     /// The evaluation of `variant`.
     pub fn new(variant: &Arc<Variant<W>>) -> Eval<W> {
-        let parity = [0, 1].map(|p| variant.geometry.colour_mask(p));
-        let structure = structure::Structure::new(&variant.geometry, variant.pawn);
+        let parity = [0, 1].map(|p| variant.geometry().colour_mask(p));
+        let structure = structure::Structure::new(variant.geometry(), variant.pawn);
         let full_phase = Position::start(variant.clone()).map_or(1, |start| start.psq().phase.max(1));
         Eval {
             values: variant.psq.values.clone(),
@@ -118,7 +118,7 @@ pub trait Evaluate<W: Word>: Rules<W> {
     /// the same board, on any cell but its own pieces'.
     #[inline]
     fn landing(&self, pos: &Position<W>, color: Color, layer: Layer) -> Landing<W> {
-        Landing { layer, open: pos.variant().geometry.cells[layer.index()] & !pos.color_bb(color, layer) }
+        Landing { layer, open: pos.variant().geometry().cells[layer.index()] & !pos.color_bb(color, layer) }
     }
 
     /// Material alone, for the side to move (what the greedy personality maximises).

@@ -19,12 +19,12 @@ pub(super) struct PieceRoles {
 impl PieceRoles {
     /// The roles of `variant`'s pieces (not pawns or kings) that the terms look at.
     pub(super) fn new<W: Word>(variant: &Variant<W>) -> PieceRoles {
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let cells = g.cells[Layer::FIRST.index()];
         let holes = g.holes[Layer::FIRST.index()];
         let parity = |c: Cell| (g.file(c) + g.rank(c)) % 2;
         let reach = |role: Role, cell: Cell| {
-            let (quiet, capture) = variant.tables.quiet_and_capture(role, Color::White, cell, holes);
+            let (quiet, capture) = variant.tables().quiet_and_capture(role, Color::White, cell, holes);
             (quiet | capture) & cells
         };
         let line = |df: i32, dr: i32| {
@@ -66,7 +66,7 @@ impl PieceRoles {
     /// stand on cells of opposite colours.
     pub(super) fn opposite_lone_bishops<W: Word>(&self, pos: &Position<W>, eval: &Eval<W>) -> bool {
         let lone = |color: Color| {
-            let mut boards = pos.variant().geometry.all_layers().map(|l| (l, eval.pieces_only(pos, color, l)));
+            let mut boards = pos.variant().geometry().all_layers().map(|l| (l, eval.pieces_only(pos, color, l)));
             let (layer, pieces) = boards.find(|(_, pieces)| pieces.any())?;
             let alone = pieces.count() == 1 && boards.all(|(_, others)| others.is_empty());
             let role = pos.piece_at(Square::new(layer, pieces.lowest())).role();
@@ -81,7 +81,7 @@ impl PieceRoles {
         if terms.bishop_pair == 0 && terms.open_file == 0 {
             return [0, 0];
         }
-        let g = &pos.variant().geometry;
+        let g = &pos.variant().geometry();
         // Bit f is set when the colour has a pawn on file f, on any board.
         let pawn_files = ByColor([Color::White, Color::Black].map(|color| {
             eval.pawn

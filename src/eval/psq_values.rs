@@ -14,14 +14,14 @@ const KING_CAPTURE_ROYAL: i32 = 2000;
 
 /// How many cells a piece of `role` reaches from `cell` of an empty `layer`.
 fn reach<W: Word>(variant: &Variant<W>, role: Role, layer: Layer, cell: Cell) -> u32 {
-    let g = &variant.geometry;
-    let (quiet, _) = variant.tables.quiet_and_capture(role, Color::White, cell, g.holes[layer.index()]);
+    let g = &variant.geometry();
+    let (quiet, _) = variant.tables().quiet_and_capture(role, Color::White, cell, g.holes[layer.index()]);
     (quiet & g.cells[layer.index()]).count()
 }
 
 /// The cells a piece of `role` reaches from each cell of an empty first layer.
 fn reaches<W: Word>(variant: &Variant<W>, role: Role) -> impl Iterator<Item = u32> + '_ {
-    variant.geometry.cells[0].into_iter().map(move |c| reach(variant, role, Layer::FIRST, c))
+    variant.geometry().cells[0].into_iter().map(move |c| reach(variant, role, Layer::FIRST, c))
 }
 
 /// The cells a piece of `role` reaches, summed over the cells of an empty first layer.
@@ -36,7 +36,7 @@ pub fn most_reach<W: Word>(variant: &Variant<W>, role: Role) -> u32 {
 
 /// The table of `variant`, from its geometry, pieces, family and engine.ini evaluation data.
 pub fn piece_square<W: Word>(variant: &Variant<W>) -> PieceSquare {
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let terms: &Terms = &variant.eval.terms;
     let cells = g.cells[0].count().max(1);
     let values: Vec<i32> = Role::up_to(variant.pieces.len())
@@ -46,7 +46,7 @@ pub fn piece_square<W: Word>(variant: &Variant<W>) -> PieceSquare {
             } else if Some(role) == variant.pawn {
                 PAWN
             } else if Some(role) == variant.king {
-                if variant.family.captures_kings() {
+                if variant.family().captures_kings() {
                     KING_CAPTURE_ROYAL
                 } else {
                     0

@@ -221,7 +221,7 @@ impl<W: Word> Structure<W> {
         // Every board's pieces, for the cell ahead of a passed pawn, folded once for both sides.
         let occupied =
             if terms.passer_free != 0 && (formation.passed[Color::White] | formation.passed[Color::Black]).any() {
-                pos.variant().geometry.all_layers().fold(Bitboard::EMPTY, |b, l| b | pos.occupied(l))
+                pos.variant().geometry().all_layers().fold(Bitboard::EMPTY, |b, l| b | pos.occupied(l))
             } else {
                 Bitboard::EMPTY
             };
@@ -270,7 +270,7 @@ impl<W: Word> Structure<W> {
         let (Some(ours), Some(theirs)) = (pos.king_squares(color).next(), pos.king_squares(color.flip()).next()) else {
             return 0;
         };
-        let g = &pos.variant().geometry;
+        let g = &pos.variant().geometry();
         let steps = |a: Cell, b: Cell| g.distance(a, b).min(5) as i32;
         let mut sum = 0;
         for cell in passed {
@@ -353,7 +353,7 @@ impl<W: Word> Structure<W> {
         let (Some(ours), None, Some(theirs), None) = (ours.next(), ours.next(), theirs.next(), theirs.next()) else {
             return 0;
         };
-        let distance = pos.variant().geometry.distance(ours.cell(), theirs.cell()) as i32;
+        let distance = pos.variant().geometry().distance(ours.cell(), theirs.cell()) as i32;
         terms.mop_up * (2 * self.off_centre[theirs.cell().index()] - distance)
     }
 }

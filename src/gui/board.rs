@@ -9,7 +9,7 @@ use crate::variant::Variant;
 /// cell `null` where the board has a hole, else its square's name, shade and piece (a FEN
 /// letter, or `?` for a cell the viewer cannot see).
 pub fn board_json(variant: &Variant, layer: Layer, piece_at: impl Fn(Square) -> Option<char>) -> String {
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let rows = (0..g.ranks).rev().map(|rank| {
         list((0..g.files).map(|file| {
             let sq = Square::new(layer, g.cell(file, rank));
@@ -34,7 +34,7 @@ pub fn board_json(variant: &Variant, layer: Layer, piece_at: impl Fn(Square) -> 
 /// What a board is called: Alice's A, B, …; Looking-Glass's worlds; else its number (Inside-out's
 /// second board is drawn inside the first).
 fn board_label(variant: &Variant, layer: usize) -> String {
-    match variant.family.layout() {
+    match variant.family().layout() {
         Layout::Worlds => ["Real world", "Mirror world"].get(layer).unwrap_or(&"Board").to_string(),
         Layout::Lettered => format!("Board {}", (b'A' + layer as u8) as char),
         Layout::Nested => "Board (a dual field's inner cell is its small square)".to_string(),
@@ -45,7 +45,7 @@ fn board_label(variant: &Variant, layer: usize) -> String {
 /// The piece letters of a view's boards (FEN ranks, `|` between boards, `?` for unseen cells),
 /// by square; empty cells are left out.
 pub fn view_pieces(variant: &Variant, view: &str) -> Vec<(Square, char)> {
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let mut pieces = Vec::new();
     for (l, board) in view.split('|').enumerate() {
         for (r, rank_text) in board.split('/').enumerate() {

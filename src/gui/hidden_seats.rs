@@ -253,7 +253,7 @@ fn state(variant: &Variant, k: &Knowledge) -> String {
     let boards = k.board.as_deref().map(|view| {
         let pieces = view_pieces(variant, view);
         let piece_at = |sq: Square| pieces.iter().find(|(s, _)| *s == sq).map(|&(_, c)| c);
-        list(variant.geometry.all_layers().map(|layer| board_json(variant, layer, piece_at)))
+        list(variant.geometry().all_layers().map(|layer| board_json(variant, layer, piece_at)))
     });
     let color = k.color.map(|c| quote(if c == Color::White { "white" } else { "black" }));
     object([

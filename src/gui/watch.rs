@@ -104,7 +104,7 @@ impl Watchboard {
             let boards = g.position.as_ref().map(|pos| {
                 list(
                     self.variant
-                        .geometry
+                        .geometry()
                         .all_layers()
                         .map(|layer| board_json(&self.variant, layer, |sq| pos.piece_char(sq))),
                 )

@@ -38,7 +38,7 @@ fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(
 ) {
     let start = list.len();
     let variant = pos.variant();
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let us = pos.side();
     for layer in g.all_layers() {
         let own = pos.color_bb(us, layer);
@@ -58,22 +58,22 @@ fn generate<W: Word, R: Rules<W>, const TACTICAL: bool>(
                 continue;
             }
             let (is_pawn, is_king) = (Some(role) == variant.pawn, Some(role) == variant.king);
-            let tables = variant.tables.role(role, us);
+            let tables = variant.tables().role(role, us);
             for cell in pieces {
                 if let Some(victims) = victims {
                     let (capture_span, quiet_span) = tables.spans(cell);
                     let idle = (capture_span & victims).is_empty()
-                        && (!is_pawn || (!en_passant_here && (quiet_span & variant.promotion_zone[us]).is_empty()));
+                        && (!is_pawn || (!en_passant_here && (quiet_span & variant.promotion_zone()[us]).is_empty()));
                     if idle {
                         continue;
                     }
                 }
                 let from = Square::new(layer, cell);
-                let (quiet, capture) = variant.tables.quiet_and_capture_of(tables, cell, blockers);
+                let (quiet, capture) = variant.tables().quiet_and_capture_of(tables, cell, blockers);
                 // Quiescence wants no quiet moves but a pawn's promotions.
                 let quiet_wanted = match (TACTICAL, is_pawn) {
                     (false, _) => quiet & empty,
-                    (true, true) => quiet & empty & variant.promotion_zone[us],
+                    (true, true) => quiet & empty & variant.promotion_zone()[us],
                     (true, false) => Bitboard::EMPTY,
                 };
                 let mut targets = Targets {
@@ -125,7 +125,7 @@ fn pawn_moves<W: Word, R: Rules<W>, const TACTICAL: bool>(
 ) {
     let variant = pos.variant();
     let us = pos.side();
-    let promotion_zone = variant.promotion_zone[us];
+    let promotion_zone = variant.promotion_zone()[us];
     let mut push = |to: Square, capture: Option<Square>, kind: MoveKind| {
         if promotion_zone.contains(to.cell()) {
             for &role in &variant.promotion {
@@ -138,11 +138,11 @@ fn pawn_moves<W: Word, R: Rules<W>, const TACTICAL: bool>(
     rules.transfer(pos, from, targets, &mut |to, captured| push(to, captured, MoveKind::Normal));
 
     let cell = from.cell();
-    if !TACTICAL && variant.double_step_zone[us].contains(cell) {
+    if !TACTICAL && variant.double_step_zone()[us].contains(cell) {
         let forward = if us == Color::White { 1 } else { -1 };
         let (passed, dest) = (
-            cell.shifted(forward * variant.geometry.files as i8),
-            cell.shifted(forward * 2 * variant.geometry.files as i8),
+            cell.shifted(forward * variant.geometry().files as i8),
+            cell.shifted(forward * 2 * variant.geometry().files as i8),
         );
         if targets.quiet_reach.contains(passed) && rules.double_step_clear(pos, from.layer(), passed, dest) {
             let step = Targets {
@@ -170,7 +170,7 @@ fn pawn_moves<W: Word, R: Rules<W>, const TACTICAL: bool>(
 /// square the king crossed; in `Chess960` style the king to the c or g file and the rook to d or f.
 fn castling<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
     let variant = pos.variant();
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let us = pos.side();
     let them = us.flip();
     for side in 0..2 {
@@ -274,7 +274,7 @@ impl<W: Word> Legality<W> {
             (Some(k), None) if R::DISCOVERY_ONLY => {
                 let (layer, them) = (k.layer(), us.flip());
                 let pinned =
-                    pos.variant().tables.pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| {
+                    pos.variant().tables().pinned(them, k.cell(), pos.blockers(layer), pos.color_bb(us, layer), |r| {
                         pos.pieces(them, r, layer)
                     });
                 Some((k, Exposure::Pins(pinned)))
@@ -337,7 +337,7 @@ pub fn may_give_check<W: Word>(pos: &Position<W>, threats: &CheckThreats<W>, mv:
         return true;
     }
     let role = pos.piece_at(mv.from()).role();
-    let (reach, _) = pos.variant().tables.spans(role, pos.side(), mv.to().cell());
+    let (reach, _) = pos.variant().tables().spans(role, pos.side(), mv.to().cell());
     (reach & threats.kings).any()
         || threats.kings.contains(mv.to().cell())
         || threats.discovery.contains(mv.from().cell())
@@ -409,7 +409,7 @@ pub fn parse_move<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, text: 
     let variant = pos.variant().clone();
     let (from, to, promotion) = match parse_parts(&variant, text) {
         Ok(parts) => parts,
-        Err(MoveError::Malformed(_)) if variant.geometry.layers > 1 => {
+        Err(MoveError::Malformed(_)) if variant.geometry().layers > 1 => {
             let mut moves = Vec::new();
             legal(rules, pos, &mut moves);
             let plain = text.to_ascii_lowercase();
@@ -423,7 +423,7 @@ pub fn parse_move<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, text: 
         }
         Err(e) => return Err(e),
     };
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let illegal = |why: String| MoveError::Illegal(text.to_string(), why);
     let piece = pos.piece_at(from);
     if piece.is_none() {

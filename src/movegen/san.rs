@@ -11,7 +11,7 @@ use super::{in_check, legal, parse_move, Move, MoveError};
 /// Whether `pos`'s variant is written in SAN: FIDE chess, and FIDE rules on another single board.
 pub fn has_san<W: Word>(pos: &Position<W>) -> bool {
     let variant = pos.variant();
-    variant.geometry.layers == 1 && matches!(variant.family, Family::Fide(_))
+    variant.geometry().layers == 1 && matches!(variant.family(), Family::Fide(_))
 }
 
 /// `mv` in SAN (`Nbd7`, `exd5`, `e8=Q+`, `O-O-O#`); `mv` must be legal in `pos`.
@@ -57,7 +57,7 @@ fn normalise(text: &str) -> String {
 /// The SAN of `mv` among the legal `moves`, without the check mark.
 fn san_without_check<W: Word>(pos: &Position<W>, moves: &[Move], mv: Move) -> String {
     let variant = pos.variant();
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     if let Some((rook_from, _)) = mv.rook() {
         return if g.file(rook_from.cell()) > g.file(mv.from().cell()) { "O-O" } else { "O-O-O" }.into();
     }
@@ -102,7 +102,7 @@ mod tests {
     fn sans(fen: &str, moves: &[&str]) -> Vec<String> {
         let variant = Config::builtin().variant("normal", &[]).unwrap();
         let mut pos = Position::from_fen(variant.clone(), fen).unwrap();
-        with_rules!(&variant.family, |rules| {
+        with_rules!(&variant.family(), |rules| {
             moves
                 .iter()
                 .map(|text| {
@@ -145,14 +145,14 @@ mod tests {
     fn san_is_read_with_its_common_variations() {
         let variant = Config::builtin().variant("normal", &[]).unwrap();
         let mut pos = Position::start(variant.clone()).unwrap();
-        with_rules!(&variant.family, |rules| {
+        with_rules!(&variant.family(), |rules| {
             let knight = from_san(rules, &mut pos, "Nf3!").unwrap();
             assert_eq!(knight.to_text(&variant), "g1f3");
             assert!(from_san(rules, &mut pos, "Nf4").is_none());
             assert!(from_san(rules, &mut pos, "e5").is_none());
         });
         let castle = Position::from_fen(variant.clone(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        with_rules!(&variant.family, |rules| {
+        with_rules!(&variant.family(), |rules| {
             assert!(from_san(rules, &mut castle.clone(), "0-0-0").is_some_and(|m| m.rook().is_some()));
         });
     }

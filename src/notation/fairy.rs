@@ -17,19 +17,20 @@ use crate::variant::Variant;
 /// Refuses a variant the dialect cannot write: one of more than two boards (on one board it is
 /// plain UCI, as Vorpal's own notation).
 pub fn check(variant: &Variant) -> Result<(), String> {
-    if variant.geometry.layers <= 2 {
+    if variant.geometry().layers <= 2 {
         Ok(())
     } else {
         Err(format!(
             "the Fairy-Stockfish notation has at most two boards; {} has {}",
-            variant.name, variant.geometry.layers
+            variant.name,
+            variant.geometry().layers
         ))
     }
 }
 
 /// A move as Fairy-Stockfish writes it: the cells without their boards.
 pub fn move_text(variant: &Variant, mv: Move) -> String {
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let mut text = g.cell_name(mv.from().cell()) + &g.cell_name(mv.written_to(variant).cell());
     if let Some(role) = mv.promotion() {
         text.push(variant.pieces[role.index()].letter.to_ascii_lowercase());
@@ -54,10 +55,10 @@ pub fn find_move(variant: &Variant, legal: &[Move], text: &str) -> Result<Move, 
 pub fn fen(pos: &Position) -> Result<String, String> {
     let variant = pos.variant();
     check(variant)?;
-    if variant.geometry.layers == 1 {
+    if variant.geometry().layers == 1 {
         return Ok(pos.to_fen());
     }
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let mut ranks = Vec::new();
     for rank in (0..g.ranks).rev() {
         let mut row = String::new();
@@ -149,10 +150,10 @@ fn read_rank(rank: &str, files: usize) -> Result<Vec<Option<(u8, char)>>, String
 /// Vorpal's FEN of a position Fairy-Stockfish writes as `fen` in `variant`.
 pub fn vorpal_fen(variant: &Arc<Variant>, fen: &str) -> Result<String, String> {
     check(variant)?;
-    if variant.geometry.layers == 1 {
+    if variant.geometry().layers == 1 {
         return Ok(fen.to_string());
     }
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let mut fields = fen.split_whitespace();
     let board = fields.next().ok_or("the FEN is empty")?;
     let ranks: Vec<&str> = board.split('/').collect();
@@ -201,7 +202,7 @@ mod tests {
 
     fn legal_moves(pos: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
-        crate::with_rules!(&pos.variant().family.clone(), |rules| legal(rules, pos, &mut moves));
+        crate::with_rules!(&pos.variant().family().clone(), |rules| legal(rules, pos, &mut moves));
         moves
     }
 

@@ -422,7 +422,7 @@ impl FromPlayer {
 /// The order that asks for `mv`: its piece's square and where it goes on its own board
 /// (castling as king takes own rook), with a promotion letter.
 pub fn order_text(variant: &Variant, mv: Move) -> String {
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let to = match mv.rook() {
         Some((rook, _)) => rook,
         None => mv.to().twin(mv.from().layer()),

@@ -109,7 +109,7 @@ impl Dialect {
         let mut texts = Vec::new();
         for text in moves {
             let mut legal_moves = Vec::new();
-            with_rules!(&variant.family, |rules| legal(rules, &mut pos, &mut legal_moves));
+            with_rules!(&variant.family(), |rules| legal(rules, &mut pos, &mut legal_moves));
             let mv = self.find_move(variant, &legal_moves, text)?;
             texts.push(mv.to_text(variant));
             pos.make(mv);

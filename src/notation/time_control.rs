@@ -29,6 +29,15 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
+    /// The moves left before the next period begins for a side that has made `made` moves
+    /// under this control, if it has periods (the arbiter's clocks and an engine's own count).
+    pub fn moves_to_go(&self, made: u32) -> Option<u32> {
+        match *self {
+            TimeControl::Clock { moves, .. } if moves > 0 => Some(moves - made % moves),
+            _ => None,
+        }
+    }
+
     /// Parses `--tc MOVES/SECONDS`, `--tc SECONDS+INC`, `--tc SECONDS` or `--tc inf`, as
     /// cutechess-cli writes them; SECONDS may also be written `MINUTES:SECONDS` or
     /// `HOURS:MINUTES:SECONDS` (`40/1:00`).

@@ -65,7 +65,7 @@ pub struct Display {
 impl Display {
     /// The layout of `variant`, or why XBoard cannot show it.
     pub fn new(variant: &Variant) -> Result<Display, String> {
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let layers = g.layers as usize;
         let mut first_file = Vec::new();
         let mut widths = Vec::new();
@@ -135,7 +135,7 @@ impl Display {
 
     /// The XBoard file and rank (0-based) where `sq` is shown.
     fn place(&self, variant: &Variant, sq: Square) -> (u8, u8) {
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let l = sq.layer().index();
         let (x, y) = self.origin[l];
         (x + g.file(sq.cell()) - self.first_file[l], y + g.rank(sq.cell()))
@@ -319,7 +319,7 @@ impl Display {
                 ));
             }
         }
-        Ok(fen_board(&variant.geometry, |sq| {
+        Ok(fen_board(variant.geometry(), |sq| {
             let (x, y) = self.place(variant, sq);
             grid[y as usize * width + x as usize]
         }))
@@ -333,7 +333,7 @@ impl Display {
         let fields: Vec<&str> = vorpal.split_whitespace().collect();
         let ep = fields
             .get(3)
-            .and_then(|ep| variant.geometry.parse_square(ep))
+            .and_then(|ep| variant.geometry().parse_square(ep))
             .map(|sq| self.square_name(variant, sq))
             .unwrap_or_else(|| "-".into());
         let castling = if self.shows_castling() { fields.get(2).copied().unwrap_or("-") } else { "-" };

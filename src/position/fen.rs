@@ -128,7 +128,7 @@ impl<W: Word> Position<W> {
 
     fn parse_board(&mut self, board: &str) -> Result<(), FenError> {
         let v = self.variant.clone();
-        let g = &v.geometry;
+        let g = &v.geometry();
         let layers: Vec<&str> = board.split('|').collect();
         if layers.len() != g.layers as usize {
             return Err(FenError::Board(format!(
@@ -212,7 +212,7 @@ impl<W: Word> Position<W> {
                             )));
                         }
                         // Where halves own the pieces, the letter's case does not matter.
-                        let color = match v.family.owner_zone() {
+                        let color = match v.family().owner_zone() {
                             Some(zone) if zone[Color::White].contains(sq.cell()) => Color::White,
                             Some(_) => Color::Black,
                             None if ch.is_ascii_uppercase() => Color::White,
@@ -242,7 +242,7 @@ impl<W: Word> Position<W> {
             return Ok(());
         }
         let v = self.variant.clone();
-        let g = &v.geometry;
+        let g = &v.geometry();
         if !v.castling {
             return Err(FenError::Castling(format!(
                 "castling rights '{text}' given, but variant {} has no castling",
@@ -302,7 +302,7 @@ impl<W: Word> Position<W> {
             return Ok(());
         }
         let v = self.variant.clone();
-        let g = &v.geometry;
+        let g = &v.geometry();
         let Some(passed) = g.parse_square(text) else {
             return Err(FenError::EnPassant(format!("en-passant square '{text}' is not a square of {}", v.name)));
         };
@@ -349,7 +349,7 @@ impl<W: Word> Position<W> {
                 Err(_) => Err(FenError::Extra(format!("'{field}': '{text}' is not a move"))),
             }
         };
-        match (v.family.fen_extras(), key) {
+        match (v.family().fen_extras(), key) {
             (FenExtras::ScoreAndLast, "score") => {
                 let scores = value.split_once('-').and_then(|(w, b)| Some((w.parse().ok()?, b.parse().ok()?)));
                 let Some((w, b)) = scores else {
@@ -368,14 +368,14 @@ impl<W: Word> Position<W> {
     /// Writes the position as FEN; it parses back to the same position.
     pub fn to_fen(&self) -> String {
         let v = &self.variant;
-        let g = &v.geometry;
+        let g = &v.geometry();
         let board = fen_board(g, |sq| self.piece_char(sq));
         let side = if self.side == Color::White { "w" } else { "b" };
         let castling = self.castling_text();
         let ep = self.ep.map_or("-".to_string(), |e| g.square_name(e.passed));
         let mut fen = format!("{} {} {} {} {} {}", board, side, castling, ep, self.halfmove, self.fullmove);
         let trip = |t: Option<Trip>| t.map_or("-".to_string(), |(a, b)| g.square_name(a) + &g.square_name(b));
-        match v.family.fen_extras() {
+        match v.family().fen_extras() {
             FenExtras::None => {}
             FenExtras::ScoreAndLast => {
                 let s = self.scores;
@@ -399,7 +399,7 @@ impl<W: Word> Position<W> {
 
     fn castling_text(&self) -> String {
         let v = &self.variant;
-        let g = &v.geometry;
+        let g = &v.geometry();
         let mut s = String::new();
         for color in Color::ALL {
             for side in 0..2 {

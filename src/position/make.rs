@@ -123,10 +123,10 @@ impl<W: Word> Position<W> {
     fn spawn_pawns(&mut self) -> Bitboard<W> {
         let Some(pawn) = self.variant.pawn else { return Bitboard::EMPTY };
         let variant = self.variant.clone();
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let mut spawned = Bitboard::EMPTY;
         for color in Color::ALL {
-            for cell in variant.double_step_zone[color] {
+            for cell in variant.double_step_zone()[color] {
                 let file = g.file(cell);
                 let has_pawn =
                     g.all_layers().any(|l| self.pieces(color, pawn, l).into_iter().any(|c| g.file(c) == file));

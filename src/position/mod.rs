@@ -131,7 +131,7 @@ pub struct Position<W: Word = Wide> {
 impl Position<Wide> {
     /// This position with 64-bit masks, when its variant has them (see [`Variant::narrow`]).
     pub fn narrowed(&self) -> Option<Position<Narrow>> {
-        self.variant.narrow.clone().map(|variant| self.resized(variant))
+        self.variant.narrow().cloned().map(|variant| self.resized(variant))
     }
 }
 
@@ -208,7 +208,7 @@ impl<W: Word> Position<W> {
     /// Cells of a layer that stop a rider: occupied or absent.
     #[inline]
     pub fn blockers(&self, layer: Layer) -> Bitboard<W> {
-        self.occupied(layer) | self.variant.geometry.holes[layer.index()]
+        self.occupied(layer) | self.variant.geometry().holes[layer.index()]
     }
 
     /// Cells of a layer holding pieces of `color`.
@@ -232,7 +232,7 @@ impl<W: Word> Position<W> {
     /// The cells holding pieces of `color` and `role` on any board.
     #[inline]
     pub fn pieces_on_any_board(&self, color: Color, role: Role) -> Bitboard<W> {
-        self.variant.geometry.all_layers().fold(Bitboard::EMPTY, |b, layer| b | self.pieces(color, role, layer))
+        self.variant.geometry().all_layers().fold(Bitboard::EMPTY, |b, layer| b | self.pieces(color, role, layer))
     }
 
     /// The squares of `color`'s royal pieces.
@@ -397,7 +397,7 @@ impl<W: Word> Position<W> {
     pub fn compute_psq(&self) -> Sums {
         let psq = &self.variant.psq;
         let mut sums = Sums::default();
-        for l in self.variant.geometry.all_layers() {
+        for l in self.variant.geometry().all_layers() {
             for c in self.occupied(l) {
                 let sq = Square::new(l, c);
                 let piece = self.piece_at(sq);
@@ -410,7 +410,7 @@ impl<W: Word> Position<W> {
     /// The hash computed from scratch, to check the incremental one.
     pub fn compute_hash(&self) -> u64 {
         let z = &self.variant.zobrist;
-        let g = &self.variant.geometry;
+        let g = &self.variant.geometry();
         let mut h = 0;
         for l in g.all_layers() {
             for c in self.occupied(l) {
@@ -430,7 +430,7 @@ impl<W: Word> Position<W> {
 
     /// A text diagram of every layer, top rank first, layers side by side.
     pub fn diagram(&self) -> String {
-        let g = &self.variant.geometry;
+        let g = &self.variant.geometry();
         let mut out = String::new();
         for l in g.all_layers() {
             out.push_str(&format!("{:<width$}", format!("board {}", l.number() + 1), width = 2 * g.files as usize + 6));
@@ -494,7 +494,7 @@ impl<W: Word> Iterator for KingSquares<'_, W> {
             }
             let king = self.pos.variant.king?;
             let next = self.layer.number() + 1;
-            if next >= self.pos.variant.geometry.layers {
+            if next >= self.pos.variant.geometry().layers {
                 return None;
             }
             self.layer = Layer::new(next);

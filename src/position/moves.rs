@@ -147,7 +147,7 @@ impl Move {
 
     /// The move's text: from-square, to-square, promotion letter.
     pub fn to_text<W: Word>(&self, variant: &Variant<W>) -> String {
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let mut s = g.square_name(self.from());
         s.push_str(&g.square_name(self.written_to(variant)));
         if let Some(role) = self.promotion() {
@@ -200,7 +200,7 @@ impl Move {
     /// The move written without board numbers (`e2e4` for Alice's `1e22e4`), as single-board
     /// notations would write it.
     pub fn to_plain_text<W: Word>(&self, variant: &Variant<W>) -> String {
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let promotion = self.promotion().map(|r| variant.pieces[r.index()].letter.to_ascii_lowercase());
         format!("{}{}{}", g.cell_name(self.from().cell()), g.cell_name(self.written_to(variant).cell()), {
             promotion.map(String::from).unwrap_or_default()
@@ -210,7 +210,7 @@ impl Move {
 
 /// The parts of a move string: from, to, and the promotion letter.
 pub fn parse_parts<W: Word>(variant: &Variant<W>, text: &str) -> Result<(Square, Square, Option<char>), MoveError> {
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let malformed = || MoveError::Malformed(text.to_string());
     let (from, rest) = g.parse_square_prefix(text).ok_or_else(malformed)?;
     let (to, rest) = g.parse_square_prefix(rest).ok_or_else(malformed)?;

@@ -312,7 +312,7 @@ fn parse_check(name: &str, value: &str) -> Result<bool, String> {
 /// learn its size and start position (in the loop's notation); `boards` is Vorpal's own addition.
 fn announce_variant(dialect: Dialect, engine: &Engine) {
     let variant = engine.variant();
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     crate::outln!(
         "info string variant {} files {} ranks {} boards {} pocket 0 template fairy startpos {}",
         uci_variant_name(&variant.name),

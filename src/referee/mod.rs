@@ -49,7 +49,7 @@ pub fn world(color: Color) -> Layer {
 /// its own pieces in the other and `?` on every other cell there.
 pub fn view_board(pos: &Position, by: Color) -> String {
     let own = world(by);
-    fen_board(&pos.variant().geometry, |sq| {
+    fen_board(pos.variant().geometry(), |sq| {
         let piece = pos.piece_at(sq);
         if sq.layer() == own || (piece.is_some() && piece.color() == by) {
             pos.piece_char(sq)
@@ -218,7 +218,7 @@ pub struct Referee {
 impl Referee {
     /// A game from a `lookingglass` position (usually the two sides' setups).
     pub fn new(pos: Position, strike_rule: StrikeRule) -> Result<Referee, String> {
-        if !matches!(pos.variant().family, Family::LookingGlass(_)) {
+        if !matches!(pos.variant().family(), Family::LookingGlass(_)) {
             return Err(format!("the hidden game is Looking-Glass's; {} is not of that family", pos.variant().name));
         }
         let orderer = pos.side();
@@ -400,7 +400,7 @@ impl Referee {
         let (color, role) = (piece.color(), piece.role());
         let variant = self.pos.variant().clone();
         let layer = sq.layer();
-        let reach = variant.tables.capture_reach(role, color, sq.cell(), self.pos.blockers(layer));
+        let reach = variant.tables().capture_reach(role, color, sq.cell(), self.pos.blockers(layer));
         let attacks: Vec<Sighting> = (reach & self.pos.color_bb(color.flip(), layer))
             .into_iter()
             .map(|cell| {
@@ -411,7 +411,7 @@ impl Referee {
         let in_front = (Some(role) == variant.pawn)
             .then(|| {
                 let forward = if color == Color::White { 1 } else { -1 };
-                variant.geometry.offset(sq.cell(), 0, forward).map(|cell| {
+                variant.geometry().offset(sq.cell(), 0, forward).map(|cell| {
                     let ahead = Square::new(layer, cell);
                     (ahead, self.pos.piece_char(ahead))
                 })

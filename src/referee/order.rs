@@ -34,7 +34,7 @@ impl Order {
     /// pawns reaches the last rank.
     pub fn parse(pos: &Position, text: &str) -> Result<Order, String> {
         let variant = pos.variant();
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let text = text.trim();
         if text.is_empty() {
             return Err("no order given: an order names two squares, such as 'order 1e21e4'".into());
@@ -66,7 +66,7 @@ impl Order {
         let piece = pos.piece_at(from);
         let own = piece.is_some() && piece.color() == pos.side();
         let pawn_arrives =
-            own && Some(piece.role()) == variant.pawn && variant.promotion_zone[pos.side()].contains(to.cell());
+            own && Some(piece.role()) == variant.pawn && variant.promotion_zone()[pos.side()].contains(to.cell());
         if promotion.is_some() && !pawn_arrives && own {
             return Err(format!("'{text}' names a promotion, but it moves no pawn to the last rank"));
         }
@@ -92,7 +92,7 @@ impl Order {
             Some(mv) => Resolution::Move { mv, reached: self.to },
             None => Resolution::Refused(format!(
                 "{} is not a legal move in your world",
-                pos.variant().geometry.square_name(self.from) + &pos.variant().geometry.square_name(self.to)
+                pos.variant().geometry().square_name(self.from) + &pos.variant().geometry().square_name(self.to)
             )),
         }
     }
@@ -132,7 +132,7 @@ impl Order {
 
     /// Files and ranks from the order's square to its target.
     fn displacement(&self, pos: &Position) -> (i32, i32) {
-        let g = &pos.variant().geometry;
+        let g = &pos.variant().geometry();
         let (from, to) = (self.from.cell(), self.to.cell());
         (g.file(to) as i32 - g.file(from) as i32, g.rank(to) as i32 - g.rank(from) as i32)
     }
@@ -143,7 +143,7 @@ impl Order {
     /// the board the mover cannot see.
     fn pawn_reach(&self, pos: &Position, us: Color) -> Option<Cell> {
         let variant = pos.variant();
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let layer = self.from.layer();
         let forward = if us == Color::White { 1 } else { -1 };
         let occupied = pos.occupied(layer);
@@ -151,7 +151,7 @@ impl Order {
         let (df, dr) = self.displacement(pos);
         match (df, dr * forward) {
             (0, 1) => (!occupied.contains(one)).then_some(one),
-            (0, 2) if variant.double_step && variant.double_step_zone[us].contains(self.from.cell()) => {
+            (0, 2) if variant.double_step && variant.double_step_zone()[us].contains(self.from.cell()) => {
                 if occupied.contains(one) {
                     None
                 } else if occupied.contains(self.to.cell()) {
@@ -170,7 +170,7 @@ impl Order {
     /// short of its own); impossible if even the first square is barred.
     fn piece_reach(&self, pos: &Position, us: Color, role: Role) -> Option<Cell> {
         let variant = pos.variant();
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let layer = self.from.layer();
         let (df, dr) = self.displacement(pos);
         let turn = if us == Color::White { 1 } else { -1 };

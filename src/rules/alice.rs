@@ -80,7 +80,7 @@ impl<W: Word> Rules<W> for Alice {
             let can_land = match self.transfer {
                 Transfer::Required => self.others(sq.layer()).any(|l| {
                     let twin = sq.twin(l);
-                    pos.variant().geometry.exists(twin) && pos.piece_at(twin).is_none()
+                    pos.variant().geometry().exists(twin) && pos.piece_at(twin).is_none()
                 }),
                 Transfer::StayWhenBlocked | Transfer::Optional => true,
             };
@@ -130,7 +130,7 @@ impl<W: Word> Rules<W> for Alice {
         }
         let us = pos.side();
         let variant = pos.variant();
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let king_in_check = self.zero_moves == ZeroMoves::Quiet
             && checked.unwrap_or_else(|| pos.king_squares(us).any(|k| self.attacked(pos, k, us.flip())));
         // The roles that may not cross here: pawns in `duo`, a checked king in `msalice`.
@@ -175,7 +175,7 @@ impl<W: Word> Rules<W> for Alice {
         if self.transfer != Transfer::Required {
             return Ok(());
         }
-        let g = &pos.variant().geometry;
+        let g = &pos.variant().geometry();
         let mut all = Bitboard::ALL;
         for l in Layer::up_to(self.layers) {
             all &= pos.occupied(l);
@@ -210,7 +210,7 @@ pub fn transfer<W: Word>(
         }
     }
     for there in Layer::up_to(layers).filter(|&l| l != here) {
-        let free = !pos.occupied(there) & pos.variant().geometry.cells[there.index()];
+        let free = !pos.occupied(there) & pos.variant().geometry().cells[there.index()];
         for cell in all & free {
             emit(Square::new(there, cell), capture_at(cell));
         }
@@ -231,7 +231,7 @@ pub fn castle_transfer<W: Word>(
     rook_to: Square,
     emit: &mut impl FnMut(Square, Square),
 ) {
-    let free = |sq: Square| pos.variant().geometry.exists(sq) && pos.piece_at(sq).is_none();
+    let free = |sq: Square| pos.variant().geometry().exists(sq) && pos.piece_at(sq).is_none();
     let here = king_to.layer();
     if rule == Transfer::Optional {
         emit(king_to, rook_to);

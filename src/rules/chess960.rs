@@ -50,7 +50,7 @@ pub fn setup_from_words(variant: &Variant, setup: &str) -> Result<String, String
             let mut rng = Rng::new(seed);
             let mut next = || rng.below(960) as u32;
             let white = next();
-            (white, if variant.geometry.layers == 1 { white } else { next() })
+            (white, if variant.geometry().layers == 1 { white } else { next() })
         }
         Some((w, b)) => (w.parse().map_err(|_| expected())?, b.parse().map_err(|_| expected())?),
         None => {

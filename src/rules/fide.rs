@@ -81,7 +81,7 @@ impl<W: Word> Rules<W> for Fide {
             return false;
         }
         let bishops = others.into_iter().filter(|&c| moves_as(c, "B")).fold(Bitboard::EMPTY, |b, c| b.with(c));
-        let one_colour = [0, 1].into_iter().any(|p| (bishops & !variant.geometry.colour_mask(p)).is_empty());
+        let one_colour = [0, 1].into_iter().any(|p| (bishops & !variant.geometry().colour_mask(p)).is_empty());
         others.count() <= 1 || (bishops == others && one_colour)
     }
 

@@ -40,7 +40,7 @@ impl<W: Word> Rules<W> for InsideOut {
 
     /// Rule 4 for the double step: the passed field wholly empty; a dual destination needs only its inner cell.
     fn double_step_clear(&self, pos: &Position<W>, _layer: Layer, passed: Cell, dest: Cell) -> bool {
-        let dual = pos.variant().geometry.cells[INNER.index()];
+        let dual = pos.variant().geometry().cells[INNER.index()];
         let (outer, inner) = (pos.occupied(OUTER), pos.occupied(INNER));
         let passed_clear = !outer.contains(passed) && !inner.contains(passed);
         let dest_clear = if dual.contains(dest) { !inner.contains(dest) } else { !outer.contains(dest) };
@@ -66,7 +66,7 @@ impl<W: Word> Rules<W> for InsideOut {
             }
             return;
         }
-        let dual = pos.variant().geometry.cells[INNER.index()];
+        let dual = pos.variant().geometry().cells[INNER.index()];
         for cell in (t.quiet | t.capture) & !dual {
             let to = Square::new(OUTER, cell);
             out(to, t.capture.contains(cell).then_some(to));

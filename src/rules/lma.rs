@@ -18,7 +18,7 @@ impl<W: Word> Lma<W> {
         let (here, there, v) = (sq.layer(), sq.layer().other(), sq.cell());
         let p = self.parity(v);
         let blockers = |layer| gone.map_or(pos.blockers(layer), |g| blockers_without(pos, layer, g));
-        let tables = &pos.variant().tables;
+        let tables = &pos.variant().tables();
         // Attackers standing on the cells of `colour` of `layer` only.
         let board = |layer: Layer, colour: Bitboard<W>| {
             let army = pos.color_bb(by, layer) & colour;
@@ -47,7 +47,7 @@ impl<W: Word> Rules<W> for Lma<W> {
         let there = here.other();
         let p = self.parity(from.cell());
         let (same, other) = (self.colour[p], self.colour[1 - p]);
-        let free_there = !pos.occupied(there) & pos.variant().geometry.cells[there.index()];
+        let free_there = !pos.occupied(there) & pos.variant().geometry().cells[there.index()];
         let enemy_there = pos.color_bb(pos.side().flip(), there);
         for cell in t.quiet & same {
             emit(Square::new(here, cell), None);
@@ -114,7 +114,7 @@ impl<W: Word> Rules<W> for Lma<W> {
     /// off-colour, once its twin is empty; leapers need no emptied cell.
     fn exposing_cells(&self, pos: &Position<W>, king: Square) -> Option<Bitboard<W>> {
         let them = pos.side().flip();
-        let tables = &pos.variant().tables;
+        let tables = &pos.variant().tables();
         // A line is one of cells, whatever board its rider stands on: one look serves both boards.
         let lines = tables.rider_lines(them, king.cell(), |r| pos.pieces_on_any_board(them, r));
         Some(lines.with(king.cell()))

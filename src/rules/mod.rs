@@ -55,7 +55,7 @@ impl<W: Word> CheckThreats<W> {
     /// board, or by leaving a cell of `discovery`.
     pub fn of_geometry(pos: &Position<W>) -> CheckThreats<W> {
         let us = pos.side();
-        let tables = &pos.variant().tables;
+        let tables = &pos.variant().tables();
         let mut kings = Bitboard::EMPTY;
         let mut discovery = Bitboard::EMPTY;
         for king in pos.king_squares(us.flip()) {
@@ -86,7 +86,7 @@ pub trait Rules<W: Word>: MoveEffects<W> + Sync + Send + Sized {
     /// Whether a pawn's double step from `layer` over `passed` to `dest` finds its way clear.
     #[inline]
     fn double_step_clear(&self, pos: &Position<W>, layer: Layer, passed: Cell, dest: Cell) -> bool {
-        let empty = !pos.occupied(layer) & pos.variant().geometry.cells[layer.index()];
+        let empty = !pos.occupied(layer) & pos.variant().geometry().cells[layer.index()];
         empty.contains(passed) && empty.contains(dest)
     }
 
@@ -228,13 +228,13 @@ macro_rules! with_narrowest {
                 #[allow(unused_mut)]
                 let mut $pos = narrow;
                 let variant = $pos.variant().clone();
-                $crate::with_rules!(&variant.family, |$rules| $body)
+                $crate::with_rules!(&variant.family(), |$rules| $body)
             }
             None => {
                 #[allow(unused_mut)]
                 let mut $pos = $position.clone();
                 let variant = $pos.variant().clone();
-                $crate::with_rules!(&variant.family, |$rules| $body)
+                $crate::with_rules!(&variant.family(), |$rules| $body)
             }
         }
     };
@@ -245,7 +245,7 @@ impl<W: Word> Position<W> {
     /// called: for callers away from the search and the generator, which have no rules at hand.
     pub fn make(&mut self, mv: Move) {
         let variant = self.variant().clone();
-        with_rules!(&variant.family, |rules| self.make_with(rules, mv))
+        with_rules!(&variant.family(), |rules| self.make_with(rules, mv))
     }
 }
 
@@ -268,7 +268,7 @@ pub fn in_check<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color
     let Some(king) = pos.variant().king else {
         return false;
     };
-    for layer in pos.variant().geometry.all_layers() {
+    for layer in pos.variant().geometry().all_layers() {
         for cell in pos.pieces(color, king, layer) {
             if rules.attacked(pos, Square::new(layer, cell), color.flip()) {
                 return true;
@@ -287,13 +287,13 @@ pub fn attackers<W: Word>(
     by: Color,
     blockers: Bitboard<W>,
 ) -> Bitboard<W> {
-    pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), false)
+    pos.variant().tables().attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), false)
 }
 
 /// Whether any piece of `by` on `layer` reaches `cell` with a capture, riders stopped by `blockers`.
 #[inline]
 pub fn is_attacked<W: Word>(pos: &Position<W>, layer: Layer, cell: Cell, by: Color, blockers: Bitboard<W>) -> bool {
-    pos.variant().tables.attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), true).any()
+    pos.variant().tables().attackers(by, cell, blockers, |r| pos.pieces(by, r, layer), true).any()
 }
 
 /// Whether any piece of `by` on the square's layer geometrically attacks it, seeing that layer only.
@@ -306,7 +306,7 @@ pub fn attacked_on_layer<W: Word>(pos: &Position<W>, sq: Square, by: Color) -> b
 /// them and `cell`: a piece landing or capturing on none of these leaves every such attack.
 #[inline]
 pub fn attack_lines<W: Word>(pos: &Position<W>, layer: Layer, cell: Cell, by: Color) -> Bitboard<W> {
-    pos.variant().tables.attack_lines(by, cell, pos.blockers(layer), |r| pos.pieces(by, r, layer))
+    pos.variant().tables().attack_lines(by, cell, pos.blockers(layer), |r| pos.pieces(by, r, layer))
 }
 
 /// The blockers of a layer with one square (a king about to leave) taken away.

@@ -80,7 +80,7 @@ impl<W: Word> Rules<W> for Monochrome<W> {
             return;
         }
         let variant = pos.variant();
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let us = pos.side();
         let rank = if us == Color::White { 0 } else { g.ranks - 1 };
         let (Some(king_role), Some(rook_role)) = (variant.king, variant.rook) else { return };

@@ -81,7 +81,7 @@ impl Outcome {
             (Reason::InsufficientMaterial, _) => "Insufficient material".into(),
             (reason, _) => reason.to_string(),
         };
-        if !pos.variant().family.scores_captures() {
+        if !pos.variant().family().scores_captures() {
             text
         } else {
             let scores = pos.scores();

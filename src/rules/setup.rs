@@ -31,8 +31,8 @@ impl<W: Word> Position<W> {
 
     fn validate(&self) -> Result<(), FenError> {
         let v = self.variant().clone();
-        let g = &v.geometry;
-        let king_capture = v.family.captures_kings();
+        let g = &v.geometry();
+        let king_capture = v.family().captures_kings();
         if v.king.is_some() && !king_capture {
             for color in Color::ALL {
                 let n = self.king_squares(color).count();
@@ -56,7 +56,7 @@ impl<W: Word> Position<W> {
                 }
             }
         }
-        crate::with_rules!(&v.family, |rules| {
+        crate::with_rules!(&v.family(), |rules| {
             rules.validate(self).map_err(FenError::Illegal)?;
             if in_check(rules, self, self.side().flip()) {
                 return err("the side not to move is in check");

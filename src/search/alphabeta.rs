@@ -267,7 +267,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
     /// Whether the side to move has a piece other than pawns and kings (null move is unsafe
     /// without one: zugzwang).
     fn has_pieces(&self, pos: &Position<W>) -> bool {
-        let g = &pos.variant().geometry;
+        let g = &pos.variant().geometry();
         Role::up_to(self.eval.values.len())
             .filter(|&r| self.eval.is_piece(r))
             .any(|r| g.all_layers().any(|l| pos.pieces(pos.side(), r, l).any()))

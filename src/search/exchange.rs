@@ -105,7 +105,7 @@ mod tests {
         let variant = Config::builtin().variant(variant, &[]).unwrap();
         let values = Eval::<Wide>::new(&variant).values;
         let mut pos = Position::from_fen(variant.clone(), fen).unwrap();
-        with_rules!(&variant.family, |rules| {
+        with_rules!(&variant.family(), |rules| {
             let mv = parse_move(rules, &mut pos, text).unwrap();
             wins_at_least(rules, &pos, &values, mv, threshold)
         })

@@ -234,7 +234,7 @@ fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
         knobs.push(Knob { key: "eval", name: term.to_string(), slot: 0, entry: String::new(), value, step });
     }
     if squares {
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         for role in Role::up_to(variant.pieces.len()) {
             let bonus = &variant.eval.squares[role.index()];
             // Only pieces are counted by their moves, from none to the most they can have.
@@ -277,7 +277,7 @@ fn scores(variant: &Arc<Variant>, data: &[(String, f64)], which: &[usize]) -> Ve
             || Eval::new(variant),
             |eval, &j| {
                 let pos = Position::from_fen(variant.clone(), &data[j].0).expect("read once already");
-                let score = with_rules!(&variant.family, |rules| rules.evaluate(&pos, eval));
+                let score = with_rules!(&variant.family(), |rules| rules.evaluate(&pos, eval));
                 if pos.side() == Color::White {
                     score
                 } else {

@@ -6,7 +6,7 @@ pub mod psq_table;
 pub mod weights;
 pub mod zobrist;
 
-use std::ops::{Deref, DerefMut};
+use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::geometry::{Bitboard, Geometry, Narrow, Wide, Word};
@@ -61,20 +61,13 @@ pub struct Rulebook {
 /// [`Rulebook`] and what depends on the width of the masks.
 pub struct Variant<W: Word = Wide> {
     /// What does not depend on the width (its fields read as the variant's own: `variant.pawn`).
-    pub rulebook: Rulebook,
-    /// Layers and their size.
-    pub geometry: Geometry<W>,
-    /// Per colour, the cells from which a pawn may double-step (empty without the double step).
-    pub double_step_zone: ByColor<Bitboard<W>>,
-    /// Per colour, the cells where a pawn promotes (the last rank).
-    pub promotion_zone: ByColor<Bitboard<W>>,
-    /// The rule family and its options.
-    pub family: Family<W>,
-    /// Attack tables for this geometry and these pieces.
-    pub tables: Tables<W>,
-    /// The same variant with 64-bit masks, when its boards fit them (the search runs on it);
-    /// `None` for a variant that has none or is narrow itself.
-    pub narrow: Option<Arc<Variant<Narrow>>>,
+    rulebook: Rulebook,
+    geometry: Geometry<W>,
+    double_step_zone: ByColor<Bitboard<W>>,
+    promotion_zone: ByColor<Bitboard<W>>,
+    family: Family<W>,
+    tables: Tables<W>,
+    narrow: Option<Arc<Variant<Narrow>>>,
 }
 
 impl<W: Word> Deref for Variant<W> {
@@ -85,13 +78,44 @@ impl<W: Word> Deref for Variant<W> {
     }
 }
 
-impl<W: Word> DerefMut for Variant<W> {
-    fn deref_mut(&mut self) -> &mut Rulebook {
-        &mut self.rulebook
-    }
-}
-
 impl<W: Word> Variant<W> {
+    /// Layers and their size.
+    #[inline]
+    pub fn geometry(&self) -> &Geometry<W> {
+        &self.geometry
+    }
+
+    /// Per colour, the cells from which a pawn may double-step (empty without the double step).
+    #[inline]
+    pub fn double_step_zone(&self) -> &ByColor<Bitboard<W>> {
+        &self.double_step_zone
+    }
+
+    /// Per colour, the cells where a pawn promotes (the last rank).
+    #[inline]
+    pub fn promotion_zone(&self) -> &ByColor<Bitboard<W>> {
+        &self.promotion_zone
+    }
+
+    /// The rule family and its options.
+    #[inline]
+    pub fn family(&self) -> &Family<W> {
+        &self.family
+    }
+
+    /// Attack tables for this geometry and these pieces.
+    #[inline]
+    pub fn tables(&self) -> &Tables<W> {
+        &self.tables
+    }
+
+    /// The same variant with 64-bit masks, when its boards fit them (the search runs on it);
+    /// `None` for a variant that has none or is narrow itself.
+    #[inline]
+    pub fn narrow(&self) -> Option<&Arc<Variant<Narrow>>> {
+        self.narrow.as_ref()
+    }
+
     /// Whether this is FIDE chess itself (not a variant on its board, nor Chess960).
     pub fn is_fide_chess(&self) -> bool {
         self.name == FIDE_CHESS
@@ -99,6 +123,31 @@ impl<W: Word> Variant<W> {
 }
 
 impl Variant<Wide> {
+    /// A variant from its parts, before the evaluation's table for it is set ([`Variant::finish`]).
+    pub fn new(
+        rulebook: Rulebook,
+        geometry: Geometry,
+        zones: [ByColor<Bitboard>; 2],
+        family: Family,
+        tables: Tables<Wide>,
+    ) -> Variant {
+        let [double_step_zone, promotion_zone] = zones;
+        Variant { rulebook, geometry, double_step_zone, promotion_zone, family, tables, narrow: None }
+    }
+
+    /// Drops the variant's network (one inherited by a variant of other pieces or boards).
+    pub fn drop_network(&mut self) {
+        self.rulebook.network = None;
+    }
+
+    /// Sets the material and piece-square table the evaluation built for the variant, and
+    /// makes its 64-bit copy: the variant is complete.
+    pub fn finish(mut self, psq: PieceSquare) -> Variant {
+        self.rulebook.psq = psq;
+        self.narrow = self.narrowed().map(Arc::new);
+        self
+    }
+
     /// The same variant with 64-bit masks, if every board has at most 64 cells.
     pub fn narrowed(&self) -> Option<Variant<Narrow>> {
         let geometry = self.geometry.resized()?;

@@ -82,9 +82,9 @@ impl Network {
 
     /// Whether the network can evaluate `variant`: FIDE chess's rules, board and pieces.
     pub fn fits<W: Word>(variant: &Variant<W>) -> bool {
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let letters: String = variant.pieces.iter().map(|p| p.letter).collect();
-        matches!(variant.family, Family::Fide(_)) && (g.files, g.ranks, g.layers) == (8, 8, 1) && letters == "PNBRQK"
+        matches!(variant.family(), Family::Fide(_)) && (g.files, g.ranks, g.layers) == (8, 8, 1) && letters == "PNBRQK"
     }
 
     /// The hidden layers of an empty board.

@@ -31,7 +31,7 @@ pub fn position(variant: &Arc<Variant>, fen: &str) -> Position {
 pub fn fast_moves(pos: &mut Position) -> Vec<String> {
     let variant = pos.variant().clone();
     let mut list = Vec::new();
-    with_rules!(&variant.family, |rules| legal(rules, pos, &mut list));
+    with_rules!(&variant.family(), |rules| legal(rules, pos, &mut list));
     let mut texts: Vec<String> = list.iter().map(|m| m.to_text(&variant)).collect();
     texts.sort();
     texts
@@ -53,7 +53,7 @@ pub fn random_text(rng: &mut Rng, alphabet: &[u8], len: usize) -> String {
 pub fn play_random(pos: &mut Position, rng: &mut Rng) -> bool {
     let variant = pos.variant().clone();
     let mut list = Vec::new();
-    with_rules!(&variant.family, |rules| legal(rules, pos, &mut list));
+    with_rules!(&variant.family(), |rules| legal(rules, pos, &mut list));
     if list.is_empty() {
         return false;
     }
@@ -96,7 +96,7 @@ pub fn moves(name: &str, fen: &str) -> Vec<String> {
 pub fn play_with(name: &str, options: &[(&str, &str)], fen: &str, mv: &str) -> String {
     let v = variant(name, options);
     let mut pos = position(&v, fen);
-    let parsed = with_rules!(&v.family, |rules| vorpal::movegen::parse_move(rules, &mut pos, mv));
+    let parsed = with_rules!(&v.family(), |rules| vorpal::movegen::parse_move(rules, &mut pos, mv));
     pos.make(parsed.unwrap_or_else(|e| panic!("{e} in {fen}")));
     pos.to_fen()
 }
@@ -110,7 +110,7 @@ pub fn play(name: &str, fen: &str, mv: &str) -> String {
 pub fn in_check(name: &str, fen: &str) -> bool {
     let v = variant(name, &[]);
     let pos = position(&v, fen);
-    with_rules!(&v.family, |rules| vorpal::movegen::in_check(rules, &pos, pos.side()))
+    with_rules!(&v.family(), |rules| vorpal::movegen::in_check(rules, &pos, pos.side()))
 }
 
 /// Whether a FEN is rejected, and why.
@@ -142,7 +142,7 @@ pub fn assert_illegal(name: &str, fen: &str, mv: &str) {
 pub fn outcome(name: &str, fen: &str, moves: &[&str]) -> Option<String> {
     let v = variant(name, &[]);
     let mut pos = position(&v, fen);
-    with_rules!(&v.family, |rules| {
+    with_rules!(&v.family(), |rules| {
         for m in moves {
             let mv = vorpal::movegen::parse_move(rules, &mut pos, m).unwrap_or_else(|e| panic!("{e}"));
             pos.make(mv);

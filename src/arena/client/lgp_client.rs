@@ -109,7 +109,7 @@ impl Seat for LgpClient {
 
     fn tell(&mut self, variant: &Variant, messages: &[ToPlayer]) -> Result<(), String> {
         for m in messages {
-            self.process.send(&m.line(&variant.geometry))?;
+            self.process.send(&m.line(variant.geometry()))?;
         }
         Ok(())
     }

@@ -15,7 +15,7 @@ impl Game {
         self.flag_fall();
         let variant = self.rules.variant().clone();
         let pos = self.rules.position().clone();
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let boards = g.all_layers().map(|layer| board_json(&variant, layer, |sq| pos.piece_char(sq)));
         let legal = if self.ending.is_none() && self.setup.players[pos.side().index()] == Player::Human {
             self.rules.legal_moves()
@@ -49,7 +49,7 @@ impl Game {
                 ("nodes", l.nodes.to_string()),
             ])
         });
-        let scores = variant.family.scores_captures().then(|| {
+        let scores = variant.family().scores_captures().then(|| {
             let s = pos.scores();
             list([s[Color::White].to_string(), s[Color::Black].to_string()])
         });
@@ -66,8 +66,8 @@ impl Game {
             ("think", format!("{:.3}", self.setup.think.as_secs_f64())),
             ("clocks", optional(clocks)),
             ("boards", list(boards)),
-            ("nested", (variant.family.layout() == Layout::Nested).to_string()),
-            ("halves", (variant.family.layout() == Layout::Halves).to_string()),
+            ("nested", (variant.family().layout() == Layout::Nested).to_string()),
+            ("halves", (variant.family().layout() == Layout::Halves).to_string()),
             ("legal", list(legal)),
             ("moves", list(steps)),
             ("last", optional(last)),

@@ -66,7 +66,7 @@ impl Belief {
         let Ok(start) = Position::from_fen(v.clone(), &fen) else { return };
         let unseen = self.unseen();
         let enemy = self.color.flip();
-        let g = &v.geometry;
+        let g = &v.geometry();
         let back_rank = if enemy == Color::White { 0 } else { g.ranks - 1 };
         for cell in g.cells[unseen.index()] {
             let sq = Square::new(unseen, cell);
@@ -199,11 +199,11 @@ impl Belief {
     pub fn sample(&self, side: Color, rng: &mut Rng) -> Option<Position> {
         let mut other = self.clone();
         // Only the back-rank pieces still assumed on setup squares are redrawn: they move together.
-        let rank = if self.color == Color::White { self.variant.geometry.ranks - 1 } else { 0 };
-        let back = |i: &usize| self.variant.geometry.rank(Square::from_index(*i).cell()) == rank;
+        let rank = if self.color == Color::White { self.variant.geometry().ranks - 1 } else { 0 };
+        let back = |i: &usize| self.variant.geometry().rank(Square::from_index(*i).cell()) == rank;
         let assumed: Vec<usize> =
             other.enemy.iter().filter(|(i, g)| !g.confirmed && back(i)).map(|(&i, _)| i).collect();
-        if assumed.len() == self.variant.geometry.files as usize {
+        if assumed.len() == self.variant.geometry().files as usize {
             for i in assumed {
                 other.enemy.remove(&i);
             }
@@ -222,18 +222,18 @@ impl Belief {
             }
         };
         let king = if self.color == Color::White { 'k' } else { 'K' };
-        let mut board = fen_board(&v.geometry, content);
+        let mut board = fen_board(v.geometry(), content);
         if !board.contains(king) {
             // The enemy king is never lost: put it on a free square of the unseen back rank.
             let unseen = self.unseen();
-            let rank = if self.color == Color::White { v.geometry.ranks - 1 } else { 0 };
-            let free = (0..v.geometry.files)
-                .map(|f| Square::new(unseen, v.geometry.cell(f, rank)))
+            let rank = if self.color == Color::White { v.geometry().ranks - 1 } else { 0 };
+            let free = (0..v.geometry().files)
+                .map(|f| Square::new(unseen, v.geometry().cell(f, rank)))
                 .find(|&sq| content(sq).is_none())?;
-            board = fen_board(&v.geometry, |sq| if sq == free { Some(king) } else { content(sq) });
+            board = fen_board(v.geometry(), |sq| if sq == free { Some(king) } else { content(sq) });
         }
         let side = if side == Color::White { "w" } else { "b" };
-        let ep = self.en_passant.map_or("-".to_string(), |sq| v.geometry.square_name(sq));
+        let ep = self.en_passant.map_or("-".to_string(), |sq| v.geometry().square_name(sq));
         let fen = format!("{board} {side} {} {ep} 0 1", self.castling);
         Position::from_fen(v.clone(), &fen)
             .or_else(|_| Position::from_fen(v.clone(), &format!("{board} {side} - - 0 1")))
@@ -244,7 +244,7 @@ impl Belief {
 /// The pieces of a view's board, by square index (`Some('?')` for an unseen cell); empty cells
 /// are left out.
 pub fn read_view_board(variant: &Variant, board: &str) -> BTreeMap<usize, Option<char>> {
-    let g = &variant.geometry;
+    let g = &variant.geometry();
     let mut seen = BTreeMap::new();
     let layers: Vec<&str> = board.split('|').collect();
     for (l, text) in layers.iter().enumerate().take(g.layers as usize) {
@@ -295,9 +295,9 @@ mod tests {
     #[test]
     fn a_belief_follows_the_views_announcements_and_captures() {
         let v = Config::builtin().variant("lookingglass", &[]).unwrap();
-        let sq = |name: &str| v.geometry.parse_square(name).unwrap();
+        let sq = |name: &str| v.geometry().parse_square(name).unwrap();
         let rooks = |pos: &Position| {
-            v.geometry.cells[1]
+            v.geometry().cells[1]
                 .into_iter()
                 .filter(|&c| pos.piece_char(Square::new(Layer::new(1), c)) == Some('r'))
                 .count()
@@ -321,7 +321,7 @@ mod tests {
         belief.observe(&view(&format!("8/8/8/8/p7/8/PPPPPPPP/R1BQKBNR|{unseen}")));
         let pos = belief.guess(Color::White).unwrap();
         let pawns =
-            v.geometry.cells[1].into_iter().filter(|&c| pos.piece_char(Square::new(Layer::new(1), c)) == Some('p'));
+            v.geometry().cells[1].into_iter().filter(|&c| pos.piece_char(Square::new(Layer::new(1), c)) == Some('p'));
         assert_eq!(pawns.count(), 7);
         // Samples keep everything known and still have the enemy king.
         let mut rng = Rng::new(3);

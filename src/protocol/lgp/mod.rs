@@ -105,7 +105,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, player: Player) -> i32 {
         if line.trim().is_empty() {
             continue;
         }
-        let message = match ToPlayer::parse(&engine.variant().geometry, &line) {
+        let message = match ToPlayer::parse(engine.variant().geometry(), &line) {
             Ok(m) => m,
             Err(e) => {
                 crate::outln!("Error (not understood: {e}): {line}");
@@ -359,7 +359,7 @@ mod tests {
             "setup 567".to_string(),
             format!("view 8/8/8/8/8/8/PPPPPPPP/RNBKNRQB|{unseen} w castling FA ep - captured - - strikes 0"),
         ] {
-            game.belief.observe(&ToPlayer::parse(&engine.variant().geometry, &line).unwrap());
+            game.belief.observe(&ToPlayer::parse(engine.variant().geometry(), &line).unwrap());
         }
         for _ in 0..4 {
             let deadline = Instant::now() + Duration::from_millis(20);

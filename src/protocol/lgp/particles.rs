@@ -299,7 +299,7 @@ impl Particles {
     /// the nearest enemy piece, unless its taker came into view.
     fn mended(&self, pos: &Position, heard: &Heard) -> Option<Position> {
         let variant = &self.variant;
-        let g = &variant.geometry;
+        let g = &variant.geometry();
         let (own, unseen) = (world(self.color), world(self.color.flip()));
         let seen = read_view_board(variant, &heard.board);
         let enemy_letter = |c: char| c.is_ascii_uppercase() != (self.color == Color::White);
@@ -489,7 +489,7 @@ mod tests {
     #[test]
     fn a_named_piece_trades_places_with_what_the_guess_had_there() {
         let variant = Config::builtin().variant("lookingglass", &[]).unwrap();
-        let sq = |name: &str| variant.geometry.parse_square(name).unwrap();
+        let sq = |name: &str| variant.geometry().parse_square(name).unwrap();
         let mut enemy = BTreeMap::from([(sq("2a8"), 'r'), (sq("2e8"), 'n'), (sq("2h8"), 'r')]);
         place(&mut enemy, 'r', sq("2e8"));
         assert_eq!(enemy.values().filter(|&&c| c == 'r').count(), 2);

@@ -452,7 +452,7 @@ impl XBoard {
 
     /// Makes `mv` and notes the pieces it puts on the board that XBoard does not show.
     fn play(&mut self, mv: Move) {
-        let g = self.engine.variant().geometry.clone();
+        let g = self.engine.variant().geometry().clone();
         let squares: Vec<Square> = g
             .all_layers()
             .flat_map(|l| Cell::up_to(g.area()).map(move |c| Square::new(l, c)))
@@ -514,9 +514,9 @@ impl XBoard {
         let budget = match self.control {
             TimeControl::PerMove(per_move) => Budget::fixed(per_move, limits.overhead).hard,
             TimeControl::Infinite => Budget::fixed(NO_CLOCK_MOVE_TIME, limits.overhead).hard,
-            TimeControl::Clock { moves, increment, .. } => {
+            TimeControl::Clock { increment, .. } => {
                 let played = self.engine.position().fullmove().saturating_sub(1);
-                let moves_to_go = (moves > 0).then(|| moves - played % moves);
+                let moves_to_go = self.control.moves_to_go(played);
                 let clock = Clock { remaining: self.clock, increment, moves_to_go };
                 if self.nps == 0 {
                     limits.clock = Some(clock);
@@ -655,8 +655,8 @@ impl XBoard {
 /// pieces appear (Inside-out's spawned pawns: XBoard cannot draw them, and refuses their moves),
 /// nor FIDE Chess960, which XBoard plays by its own castling that Vorpal does not read.
 fn shows_truly(variant: &Variant) -> bool {
-    let own_chess960 = variant.geometry.layers == 1 && variant.castling_style == CastlingStyle::Chess960;
-    variant.family.xboard_shows() && !own_chess960
+    let own_chess960 = variant.geometry().layers == 1 && variant.castling_style == CastlingStyle::Chess960;
+    variant.family().xboard_shows() && !own_chess960
 }
 
 /// Whether an unknown command is a move sent without `usermove`.

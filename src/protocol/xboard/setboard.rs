@@ -10,7 +10,7 @@ impl XBoard {
         let variant = self.engine.variant().clone();
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let board = *fields.first().ok_or(Reply::Error("setboard needs a FEN".into()))?;
-        let vorpal = if variant.geometry.layers == 1 || board.contains('|') {
+        let vorpal = if variant.geometry().layers == 1 || board.contains('|') {
             fen.to_string()
         } else {
             let board =
@@ -18,7 +18,7 @@ impl XBoard {
             let ep = fields
                 .get(3)
                 .and_then(|ep| self.display.parse_square(ep))
-                .map(|sq| variant.geometry.square_name(sq))
+                .map(|sq| variant.geometry().square_name(sq))
                 .unwrap_or_else(|| "-".into());
             let side = fields.get(1).unwrap_or(&"w").to_string();
             let castling = self.castling_in_place(&board, &side);
