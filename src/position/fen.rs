@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::{EnPassant, Position, Rights, Trip};
-use crate::geometry::{Cell, Geometry, Layer, Square, Word};
+use crate::geometry::{Cell, Geometry, Layer, Square, Wide, Word};
 use crate::pieces::{ByColor, Color, Piece, Role};
 use crate::variant::{CastlingStyle, FenExtras, Variant};
 
@@ -94,10 +94,31 @@ pub fn fen_row(cells: impl IntoIterator<Item = Option<char>>) -> String {
     row
 }
 
+/// A position as a FEN writes it, not yet checked against its variant's rules (one king each,
+/// no pawn on a last rank, the family's own conditions): only the rules' check,
+/// `Position::from_setup`, makes a [`Position`] of it.
+pub struct Setup<W: Word = Wide>(Position<W>);
+
+impl<W: Word> Setup<W> {
+    /// Parses a FEN of `variant` as written, rejecting what is malformed with the reason.
+    pub fn parse(variant: Arc<Variant<W>>, fen: &str) -> Result<Setup<W>, FenError> {
+        Position::parse_fen(variant, fen).map(Setup)
+    }
+
+    /// The position as written, for the rules to check.
+    pub(crate) fn unchecked(&self) -> &Position<W> {
+        &self.0
+    }
+
+    /// The position, once the rules have checked it.
+    pub(crate) fn into_checked(self) -> Position<W> {
+        self.0
+    }
+}
+
 impl<W: Word> Position<W> {
-    /// Parses a FEN of `variant` as written, rejecting what is malformed with the reason; what
-    /// the rules forbid is checked by [`Position::from_fen`], at the rules' level.
-    pub fn parse_fen(variant: Arc<Variant<W>>, fen: &str) -> Result<Position<W>, FenError> {
+    /// Parses a FEN of `variant` as written, rejecting what is malformed with the reason.
+    fn parse_fen(variant: Arc<Variant<W>>, fen: &str) -> Result<Position<W>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return Err(FenError::Empty);

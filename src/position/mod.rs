@@ -14,7 +14,7 @@ use crate::variant::Variant;
 use make::MoveEffects;
 use moves::Move;
 
-pub use fen::FenError;
+pub use fen::{FenError, Setup};
 
 /// An en-passant opportunity: the square passed over and the pawn that may be taken.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Hash)]

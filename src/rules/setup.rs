@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::{in_check, Rules};
 use crate::geometry::{Square, Word};
 use crate::pieces::Color;
-use crate::position::fen::FenError;
+use crate::position::fen::{FenError, Setup};
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -18,9 +18,13 @@ fn err<T>(reason: impl Into<String>) -> Result<T, FenError> {
 impl<W: Word> Position<W> {
     /// Parses a FEN of `variant`, rejecting what is malformed or impossible with the reason.
     pub fn from_fen(variant: Arc<Variant<W>>, fen: &str) -> Result<Position<W>, FenError> {
-        let pos = Position::parse_fen(variant, fen)?;
-        pos.validate()?;
-        Ok(pos)
+        Position::from_setup(Setup::parse(variant, fen)?)
+    }
+
+    /// The setup as a position, if the variant's rules allow it; else the reason they do not.
+    pub fn from_setup(setup: Setup<W>) -> Result<Position<W>, FenError> {
+        setup.unchecked().validate()?;
+        Ok(setup.into_checked())
     }
 
     /// The variant's start position.
@@ -63,5 +67,22 @@ impl<W: Word> Position<W> {
             }
         });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    #[test]
+    fn a_setup_the_rules_forbid_parses_but_is_no_position() {
+        let variant = Config::builtin().variant("normal", &[]).unwrap();
+        // Two white kings: a well-formed FEN of a position FIDE chess does not allow.
+        let setup = Setup::parse(variant.clone(), "4k3/8/8/8/8/8/8/3KK3 w - - 0 1").unwrap();
+        let refused = Position::from_setup(setup).err().unwrap();
+        assert!(refused.to_string().contains("White has 2 kings"), "{refused}");
+        let setup = Setup::parse(variant, "4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(Position::from_setup(setup).is_ok());
     }
 }
