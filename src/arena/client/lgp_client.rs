@@ -44,20 +44,16 @@ impl LgpClient {
 
 /// An lgp player is asked nothing as an engine is: the referee speaks to it as a [`Seat`].
 impl Client for LgpClient {
-    fn name(&self) -> &str {
-        &self.process.name
+    fn process(&self) -> &Process {
+        &self.process
     }
 
-    fn rename(&mut self, name: String) {
-        self.process.name = name;
+    fn process_mut(&mut self) -> &mut Process {
+        &mut self.process
     }
 
     fn own_tc(&self) -> Option<TimeControl> {
         self.tc
-    }
-
-    fn heard(&self) -> Instant {
-        self.process.heard()
     }
 
     fn new_game(&mut self, _variant: &Arc<Variant>, _start: &Position, _tc: TimeControl) -> Result<(), String> {

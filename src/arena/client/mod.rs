@@ -51,17 +51,29 @@ impl Protocol {
 
 /// A running engine, whatever its protocol.
 pub trait Client: Send {
+    /// The engine's process: its name, and what it said when.
+    fn process(&self) -> &Process;
+
+    /// The engine's process, to rename it.
+    fn process_mut(&mut self) -> &mut Process;
+
     /// The name it is shown by: its own, from the handshake, unless the match gave one.
-    fn name(&self) -> &str;
+    fn name(&self) -> &str {
+        &self.process().name
+    }
 
     /// Gives it the name it is shown by.
-    fn rename(&mut self, name: String);
+    fn rename(&mut self, name: String) {
+        self.process_mut().name = name;
+    }
+
+    /// When the engine wrote the last line read from it: the moment its answer counts from.
+    fn heard(&self) -> Instant {
+        self.process().heard()
+    }
 
     /// Its own time control, if it has one instead of the match's.
     fn own_tc(&self) -> Option<TimeControl>;
-
-    /// When the engine wrote the last line read from it: the moment its answer counts from.
-    fn heard(&self) -> Instant;
 
     /// Prepares a new game from `start` in `variant`.
     fn new_game(&mut self, variant: &Arc<Variant>, start: &Position, tc: TimeControl) -> Result<(), String>;

@@ -37,7 +37,7 @@ impl IoLog {
 }
 
 /// A running engine process, whatever its protocol.
-pub(super) struct Process {
+pub struct Process {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<(Instant, String)>,

@@ -114,20 +114,16 @@ impl UciClient {
 }
 
 impl Client for UciClient {
-    fn name(&self) -> &str {
-        &self.process.name
+    fn process(&self) -> &Process {
+        &self.process
     }
 
-    fn rename(&mut self, name: String) {
-        self.process.name = name;
+    fn process_mut(&mut self) -> &mut Process {
+        &mut self.process
     }
 
     fn own_tc(&self) -> Option<TimeControl> {
         self.tc
-    }
-
-    fn heard(&self) -> Instant {
-        self.process.heard()
     }
 
     fn new_game(&mut self, variant: &Arc<Variant>, start: &Position, _tc: TimeControl) -> Result<(), String> {
