@@ -68,6 +68,28 @@ fn gui_refuses_bad_requests_with_a_reason_and_keeps_running() {
 }
 
 #[test]
+fn gui_pgn_of_a_game_under_way_is_written_as_a_gui_writes_it() {
+    let server = Server::start();
+    let (_, body) = server.ask("POST", "/api/new?variant=normal&white=human&black=human");
+    let session = session_of(&body);
+    for mv in ["e2e4", "e7e5"] {
+        let (status, body) = server.ask("POST", &format!("/api/move?session={session}&move={mv}"));
+        assert_eq!(status, 200, "{body}");
+    }
+    let (_, pgn) = server.ask("GET", &format!("/api/pgn?session={session}"));
+    for tag in ["[Event \"Casual game\"]", "[Site \"Vorpal GUI\"]", "[Round \"-\"]", "[Result \"*\"]"] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    assert!(pgn.contains("[Date \"20"), "{pgn}");
+    // Under way: no Termination; a person's move has its time and no engine's score; no empty
+    // comment before the result.
+    assert!(!pgn.contains("[Termination"), "{pgn}");
+    assert!(!pgn.contains("0.00/0") && !pgn.contains("{}"), "{pgn}");
+    let moves = pgn.split("\n\n").nth(1).unwrap();
+    assert!(moves.starts_with("1. e4 {") && moves.trim_end().ends_with('*'), "{moves}");
+}
+
+#[test]
 fn gui_hidden_games_refuse_what_a_seat_may_not_do() {
     let mut server = Server::start();
     for (target, expected, reason) in [

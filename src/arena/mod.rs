@@ -273,7 +273,7 @@ pub fn run_match(config: &MatchConfig) -> Result<MatchResult, String> {
                 }
                 Report::Finished(index, record) => {
                     if let Some(file) = pgn.as_mut() {
-                        let text = pgn::write_game(&record, &config.rules.variant, index + 1);
+                        let text = pgn::write_game(&record, &config.rules.variant, &pgn::Event::match_game(index + 1));
                         if let Err(e) = file.write_all(text.as_bytes()) {
                             failure.get_or_insert(format!("--pgn: {e}"));
                             stop.store(true, Ordering::Relaxed);

@@ -13,21 +13,44 @@ use crate::position::Position;
 use crate::search::{MATE, MAX_PLY};
 use crate::variant::Variant;
 
-/// The PGN text of a finished game: FIDE chess in SAN with no `Variant` tag, so that every chess
+/// Where a game was played, for the PGN's first tags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// The `Event` tag: "Vorpal match", "Casual game".
+    pub name: String,
+    /// The `Site` tag.
+    pub site: String,
+    /// The `Round` tag: the game's number in a match, or "-" for a game on its own.
+    pub round: String,
+}
+
+impl Event {
+    /// Game `number` of a `vorpal match`.
+    pub fn match_game(number: usize) -> Event {
+        Event { name: "Vorpal match".into(), site: "?".into(), round: number.to_string() }
+    }
+
+    /// A game on its own, not a round of anything: Round is "-", as PGN writes it.
+    pub fn casual(name: &str, site: &str) -> Event {
+        Event { name: name.into(), site: site.into(), round: "-".into() }
+    }
+}
+
+/// The PGN text of a game, finished or under way (`Result "*"`, and no `Termination`): FIDE chess in SAN with no `Variant` tag, so that every chess
 /// tool reads it (other one-board variants with FIDE rules in SAN too, with their tag); the
 /// other variants in Vorpal's notation. An engine's move carries what it reported
 /// as cutechess-cli writes it (`{+0.25/12 0.534s}`: score in pawns from its side, depth, time
 /// used), then the clock left (`[%clk H:MM:SS.mmm]`); a hidden game's move is preceded in its
 /// comment by the orders given for it and their fates, and its tags name both setups.
-pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> String {
+pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, event: &Event) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         let _ = writeln!(out, "[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""));
     };
-    tag("Event", "Vorpal match");
-    tag("Site", "?");
+    tag("Event", &event.name);
+    tag("Site", &event.site);
     tag("Date", &today());
-    tag("Round", &round.to_string());
+    tag("Round", &event.round);
     tag("White", &record.players[0]);
     tag("Black", &record.players[1]);
     tag("Result", &record.result);
@@ -54,7 +77,10 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> 
         tag("WhiteSetup", &white.to_string());
         tag("BlackSetup", &black.to_string());
     }
-    tag("Termination", record.termination.tag());
+    let finished = record.result != "*";
+    if finished {
+        tag("Termination", record.termination.tag());
+    }
     tag("PlyCount", &record.moves.len().to_string());
     out.push('\n');
     let black_starts = record.opening.fen.split_whitespace().nth(1) == Some("b");
@@ -81,16 +107,21 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> 
             tokens.push("{book}".into());
         } else {
             let clock = played.clock.map(|c| format!(" [%clk {}]", clock_text(c))).unwrap_or_default();
-            // A hidden game's move carries the orders given for it instead of an engine's score.
-            let said = if played.notes.is_empty() {
-                thought_text(played.thought)
+            // A hidden game's move carries the orders given for it instead of an engine's score;
+            // a move whose player reported nothing (a person's) carries only its time.
+            let said = if !played.notes.is_empty() {
+                played.notes.iter().map(|n| format!("{}; ", n.replace('}', ")"))).collect::<String>()
+            } else if played.thought == Thought::default() {
+                String::new()
             } else {
-                played.notes.iter().map(|n| format!("{};", n.replace('}', ")"))).collect::<Vec<_>>().join(" ")
+                format!("{} ", thought_text(played.thought))
             };
-            tokens.push(format!("{{{said} {:.3}s{clock}}}", played.elapsed.as_secs_f64()));
+            tokens.push(format!("{{{said}{:.3}s{clock}}}", played.elapsed.as_secs_f64()));
         }
     }
-    tokens.push(format!("{{{}}}", record.reason.replace('}', ")")));
+    if finished && !record.reason.is_empty() {
+        tokens.push(format!("{{{}}}", record.reason.replace('}', ")")));
+    }
     tokens.push(record.result.clone());
     let mut line = String::new();
     for token in tokens {
@@ -109,8 +140,7 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, round: usize) -> 
     out
 }
 
-/// An engine's score and depth as cutechess-cli writes them: `+0.25/12`, `-M3/20` (mated in 3),
-/// or `0.00/0` when it reported nothing.
+/// An engine's score and depth as cutechess-cli writes them: `+0.25/12`, `-M3/20` (mated in 3).
 fn thought_text(thought: Thought) -> String {
     let score = thought.score.unwrap_or(0);
     let value = if score.abs() > MATE - MAX_PLY as i32 {

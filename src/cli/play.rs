@@ -111,7 +111,8 @@ pub(super) fn play_hidden(config: &Config, game: HiddenGame) -> Result<(), Failu
     engine.quit();
     crate::outln!("result {} ({})", record.result, record.reason);
     if let Some(path) = &game.pgn {
-        let text = arena::pgn::write_game(&record, &variant, 1);
+        let event = arena::pgn::Event::casual("Hidden Looking-Glass game", "Vorpal, at the terminal");
+        let text = arena::pgn::write_game(&record, &variant, &event);
         let failed = |e: std::io::Error| bad(format!("--pgn {}: {e}", path.display()));
         let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(failed)?;
         std::io::Write::write_all(&mut file, text.as_bytes()).map_err(failed)?;

@@ -3,7 +3,7 @@
 use super::{time_control, Game, Player};
 use crate::arena::game::{GameRecord, Played};
 use crate::arena::opening::Opening;
-use crate::arena::pgn::write_game;
+use crate::arena::pgn::{write_game, Event};
 use crate::gui::board::board_json;
 use crate::gui::json::{list, object, optional, quote};
 use crate::pieces::Color;
@@ -106,6 +106,6 @@ impl Game {
             record.reason = end.reason();
             record.termination = end.termination();
         }
-        write_game(&record, self.rules.variant(), 1)
+        write_game(&record, self.rules.variant(), &Event::casual("Casual game", "Vorpal GUI"))
     }
 }
