@@ -358,3 +358,15 @@ fn tune_refuses_data_it_cannot_read_with_the_line_at_fault() {
     assert_bad_input(&vorpal(&["tune", "--data", "/nonexistent/data.txt"]), "/nonexistent/data.txt");
     assert_bad_input(&vorpal(&["datagen", "--variant", "nosuch", "--out", "/tmp/x"]), "unknown variant 'nosuch'");
 }
+
+#[test]
+fn a_command_s_help_lists_only_the_options_that_act_on_it() {
+    let o = vorpal(&["gui", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = stdout(&o);
+    assert!(help.contains("--port") && help.contains("--config"), "{help}");
+    // How the engine plays hidden games concerns only the engine mode, without a command.
+    assert!(!help.contains("--player"), "{help}");
+    assert_bad_input(&vorpal(&["gui", "--player", "naive"]), "--player");
+    assert!(stdout(&vorpal(&["--help"])).contains("--player"));
+}

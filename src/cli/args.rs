@@ -19,8 +19,8 @@ pub struct Cli {
     /// An engine.ini whose sections add to or replace the built-in variants.
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
-    /// How Vorpal plays hidden-information Looking-Glass when a referee opens with `lgp`.
-    #[arg(long, global = true, value_enum, default_value_t = Player::Blind)]
+    /// How Vorpal plays hidden-information Looking-Glass when a referee opens with `lgp` (engine mode, without a command).
+    #[arg(long, value_enum, default_value_t = Player::Blind)]
     pub player: Player,
     /// What to do; without a command, be an engine for a GUI: XBoard/CECP or UCI on stdin and
     /// stdout, whichever the first line names (`xboard` or `uci`).
