@@ -398,10 +398,16 @@ fn worker(
             Some(hidden) => {
                 let tcs = [0, 1].map(|i| players[i].own_tc().unwrap_or(config.rules.tc));
                 let [white, black] = players;
-                // Every engine of a hidden match speaks lgp (the match's settings were checked).
+                let names = [white.name().to_string(), black.name().to_string()];
+                // The match's settings let only lgp players into a hidden match; a configuration
+                // built otherwise gets an abandoned game, not a panic of the match's thread.
                 match (white.seat(), black.seat()) {
                     (Some(white), Some(black)) => play_hidden_game(&config.rules, hidden, opening, [white, black], tcs),
-                    _ => unreachable!("a hidden match's engines are lgp players"),
+                    _ => {
+                        let record = GameRecord::new(opening, names, config.rules.tc);
+                        let reason = "a hidden game needs two lgp players".to_string();
+                        game::end(record, None, reason, game::Termination::Abandoned)
+                    }
                 }
             }
             None => {
