@@ -122,7 +122,7 @@ fn an_answer_counts_from_when_it_was_written_not_from_when_it_was_read() {
     assert!(matches!(answer, Answer::Move(..)), "{answer:?}");
     let elapsed = engine.heard().saturating_duration_since(asked);
     assert!(elapsed < Duration::from_secs(2), "the answer was stamped when it was read: {elapsed:?}");
-    assert!(clocks.charge_move(0, elapsed).is_ok(), "a depth-1 answer after {elapsed:?} is in time");
+    assert!(clocks.spend(0, elapsed).is_ok(), "a depth-1 answer after {elapsed:?} is in time");
     engine.quit();
 }
 

@@ -94,7 +94,7 @@ fn play_prints_fen_boards_and_outcome() {
     assert!(o.status.success());
     assert_eq!(out.lines().next(), Some("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
     assert!(out.contains(" 4  . . . . . . P q "), "{out}");
-    assert_eq!(out.lines().last(), Some("result 0-1 (checkmate)"));
+    assert_eq!(out.lines().last(), Some("result 0-1 (Black mates)"));
     let o = vorpal(&["play", "--variant", "alice", "1e22e4"]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("board 1") && out.contains("board 2"), "{out}");

@@ -99,12 +99,6 @@ impl GameClocks {
             }
         }
     }
-
-    /// [`spend`](Self::spend), then [`moved`](Self::moved): a move that took `elapsed`.
-    pub fn charge_move(&mut self, s: usize, elapsed: Duration) -> Result<Option<Duration>, Flag> {
-        self.spend(s, elapsed)?;
-        Ok(self.moved(s))
-    }
 }
 
 /// The time a side starts with: its base, its time per move, or the bound of a game with no clock.
@@ -132,6 +126,14 @@ mod tests {
     use super::*;
 
     const MS: Duration = Duration::from_millis(1);
+
+    impl GameClocks {
+        /// A move that took `elapsed`, as the game charges it.
+        fn charge_move(&mut self, s: usize, elapsed: Duration) -> Result<Option<Duration>, Flag> {
+            self.spend(s, elapsed)?;
+            Ok(self.moved(s))
+        }
+    }
 
     fn clock(moves: u32, base_ms: u32, increment_ms: u32) -> TimeControl {
         TimeControl::Clock { moves, base: base_ms * MS, increment: increment_ms * MS }

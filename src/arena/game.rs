@@ -1,19 +1,19 @@
-//! One game between two engines, with Vorpal's rules as the arbiter: every move is checked, the
-//! clocks are kept, claims are verified, and adjudication applies.
+//! The game every front end plays: its moves, the arbiter's clocks under every time-control
+//! form, adjudication, and the result with its reason. Matches, hidden games, the GUI and
+//! `vorpal play` keep their games in it; each brings its own position (or referee).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::answer::{Answer, Thought};
-use super::client::Client;
-use super::clock::GameClocks;
+use super::answer::Thought;
+use super::clock::{Flag, GameClocks};
 use super::opening::Opening;
-use crate::engine::rules_of::{legal_moves, outcome, read_move};
 use crate::movegen::Move;
 use crate::notation::time_control::TimeControl;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::referee::StrikeRule;
+use crate::rules::Outcome;
 use crate::variant::Variant;
 
 /// Adjudication of games the engines agree on.
@@ -120,18 +120,18 @@ impl Played {
     }
 }
 
-/// A finished game.
+/// A game: begun, under way or finished.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct Game {
     /// The opening it started from.
     pub opening: Opening,
     /// The names of White and Black.
     pub players: [String; 2],
-    /// The moves of the opening, then the engines' moves.
+    /// The moves of the opening, then the players' moves.
     pub moves: Vec<Played>,
     /// The number of opening moves at the start of `moves`.
     pub book_moves: usize,
-    /// `1-0`, `0-1` or `1/2-1/2`.
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game is under way.
     pub result: String,
     /// Why, in words (the PGN comment).
     pub reason: String,
@@ -139,16 +139,20 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Which engine (by colour) must be restarted: it crashed or hung.
     pub broken: [bool; 2],
-    /// White's and Black's time controls.
-    pub time_controls: [TimeControl; 2],
     /// In a hidden game, White's and Black's Chess960 setups.
     pub setups: Option<[u32; 2]>,
+    clocks: GameClocks,
+    /// The clocks as the turn under way began, before any of its time was spent.
+    turn_began: GameClocks,
+    /// The clocks as each move's turn began, so that a take-back restores them.
+    clocks_before: Vec<GameClocks>,
 }
 
-impl GameRecord {
-    /// A game about to start from `opening` between `players`, White first.
-    pub fn new(opening: &Opening, players: [String; 2], tc: TimeControl) -> GameRecord {
-        GameRecord {
+impl Game {
+    /// A game about to start from `opening` between `players`, White first, each side on its
+    /// time control; `margin` is the lateness the clocks forgive.
+    pub fn new(opening: &Opening, players: [String; 2], tcs: [TimeControl; 2], margin: Duration) -> Game {
+        Game {
             opening: opening.clone(),
             players,
             moves: Vec::new(),
@@ -157,123 +161,119 @@ impl GameRecord {
             reason: String::new(),
             termination: Termination::Normal,
             broken: [false; 2],
-            time_controls: [tc; 2],
             setups: None,
+            clocks: GameClocks::new(tcs, margin),
+            turn_began: GameClocks::new(tcs, margin),
+            clocks_before: Vec::new(),
+        }
+    }
+
+    /// The arbiter's clocks.
+    pub fn clocks(&self) -> &GameClocks {
+        &self.clocks
+    }
+
+    /// White's and Black's time controls.
+    pub fn time_controls(&self) -> [TimeControl; 2] {
+        [0, 1].map(|s| self.clocks.time_control(s))
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.result != "*"
+    }
+
+    /// The result and its reason, as a person reads them: `1-0 (White mates)`.
+    pub fn summary(&self) -> Option<String> {
+        self.is_over().then(|| format!("{} ({})", self.result, self.reason))
+    }
+
+    /// Plays a move of the opening book: no clock runs.
+    pub fn book_move(&mut self, mv: Move) {
+        self.moves.push(Played::book(mv));
+        self.book_moves = self.moves.len();
+    }
+
+    /// Charges `side` with `elapsed`, time spent on its turn; a side whose time is spent loses.
+    pub fn spend(&mut self, side: Color, elapsed: Duration) -> Result<(), Flag> {
+        self.clocks.spend(side.index(), elapsed).inspect_err(|_| self.lose_on_time(side))
+    }
+
+    /// `side`'s time ran out: it loses.
+    pub fn lose_on_time(&mut self, side: Color) {
+        self.finish(Some(side.flip()), format!("{} loses on time", side.name()), Termination::TimeForfeit);
+    }
+
+    /// Records `side`'s move, whose time was already [spent](Self::spend): its increment is
+    /// added or a new period begins, and the mover's clock after it is kept with the move.
+    pub fn play(&mut self, side: Color, mv: Move, elapsed: Duration, thought: Thought, notes: Vec<String>) {
+        let clock = self.clocks.moved(side.index());
+        self.clocks_before.push(std::mem::replace(&mut self.turn_began, self.clocks.clone()));
+        self.moves.push(Played { mv, elapsed, clock, thought, notes });
+    }
+
+    /// [`spend`](Self::spend) and [`play`](Self::play): a move that took `elapsed`.
+    pub fn timed_move(&mut self, side: Color, mv: Move, elapsed: Duration, thought: Thought) -> Result<(), Flag> {
+        self.spend(side, elapsed)?;
+        self.play(side, mv, elapsed, thought, Vec::new());
+        Ok(())
+    }
+
+    /// Takes the last move back (not the opening's), with the clocks as they stood before it;
+    /// the game is under way again.
+    pub fn take_back(&mut self) -> Option<Played> {
+        if self.moves.len() <= self.book_moves {
+            return None;
+        }
+        let played = self.moves.pop()?;
+        if let Some(clocks) = self.clocks_before.pop() {
+            self.clocks = clocks.clone();
+            self.turn_began = clocks;
+        }
+        self.result = "*".into();
+        self.reason.clear();
+        self.termination = Termination::Normal;
+        Some(played)
+    }
+
+    /// Ends the game: `winner` (none for a draw), the reason in words, and how it ended.
+    pub fn finish(&mut self, winner: Option<Color>, reason: String, termination: Termination) {
+        self.result = match winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+        .into();
+        self.reason = reason;
+        self.termination = termination;
+    }
+
+    /// [`finish`](Self::finish), for a game handed on as it ends.
+    pub fn ended(mut self, winner: Option<Color>, reason: String, termination: Termination) -> Game {
+        self.finish(winner, reason, termination);
+        self
+    }
+
+    /// Ends the game as the rules ended it in `pos`.
+    pub fn finish_by_rules(&mut self, outcome: &Outcome, pos: &Position) {
+        self.finish(outcome.winner, outcome.describe(pos), Termination::Normal);
+    }
+
+    /// Ends the game if the players' scores call for adjudication; whether they did.
+    pub fn adjudicate(&mut self, rules: &Adjudication) -> bool {
+        match adjudication(rules, &self.moves[self.book_moves..], self.moves.len()) {
+            Some((winner, reason)) => {
+                self.finish(winner, reason, Termination::Adjudication);
+                true
+            }
+            None => false,
         }
     }
 }
 
-/// Plays one game: `engines[0]` has White. `watch` sees the record after every engine move.
-pub fn play_game(
-    rules: &GameRules,
-    opening: &Opening,
-    engines: [&mut Box<dyn Client>; 2],
-    watch: &dyn Fn(&GameRecord),
-) -> GameRecord {
-    let variant = &rules.variant;
-    let players = [engines[0].name().to_string(), engines[1].name().to_string()];
-    let mut record = GameRecord::new(opening, players, rules.tc);
-    let start = match Position::from_fen(variant.clone(), &opening.fen) {
-        Ok(pos) => pos,
-        Err(e) => return end(record, None, format!("opening: {e}"), Termination::Abandoned),
-    };
-    let mut pos = start.clone();
-    for text in &opening.moves {
-        let mv = read_move(&mut pos, text);
-        match mv {
-            Ok(mv) => {
-                pos.make(mv);
-                record.moves.push(Played::book(mv));
-            }
-            Err(e) => return end(record, None, format!("opening move {text}: {e}"), Termination::Abandoned),
-        }
-    }
-    record.book_moves = record.moves.len();
-    let [white, black] = engines;
-    let mut engines = [white, black];
-    let tcs = [0, 1].map(|i| engines[i].own_tc().unwrap_or(rules.tc));
-    record.time_controls = tcs;
-    for (i, engine) in engines.iter_mut().enumerate() {
-        if let Err(e) = engine.new_game(variant, &start, tcs[i]) {
-            record.broken[i] = true;
-            let loser = Color::from_index(i);
-            return end(record, Some(loser.flip()), e, Termination::Abandoned);
-        }
-    }
-    let mut clocks = GameClocks::new(tcs, rules.margin);
-    loop {
-        let ended = outcome(&mut pos);
-        if let Some(o) = ended {
-            return end(record, o.winner, o.describe(&pos), Termination::Normal);
-        }
-        let side = pos.side();
-        let s = side.index();
-        let played: Vec<Move> = record.moves.iter().map(|p| p.mv).collect();
-        let asked = Instant::now();
-        let limit = clocks.deadline(s, asked) - asked;
-        let answer = engines[s].play(variant, &played, clocks.told(s), tcs[s], limit);
-        let elapsed = engines[s].heard().saturating_duration_since(asked);
-        let name = Color::from_index(s).name();
-        match answer {
-            Answer::Timeout => {
-                record.broken[s] = true;
-                return end(record, Some(side.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
-            }
-            Answer::Crashed(why) => {
-                record.broken[s] = true;
-                return end(record, Some(side.flip()), format!("{name}'s engine {why}"), Termination::Abandoned);
-            }
-            Answer::Resign => return end(record, Some(side.flip()), format!("{name} resigns"), Termination::Normal),
-            Answer::Refused(words) => {
-                let reason = format!("{name} refuses a legal move and cannot go on: {words}");
-                return end(record, Some(side.flip()), reason, Termination::RulesInfraction);
-            }
-            Answer::Claim(result, comment) => {
-                let reason = format!("{name} claims {result} ({comment}) falsely: the game goes on");
-                return end(record, Some(side.flip()), reason, Termination::RulesInfraction);
-            }
-            Answer::Move(text, thought) => {
-                let Ok(clock) = clocks.charge_move(s, elapsed) else {
-                    return end(record, Some(side.flip()), format!("{name} loses on time"), Termination::TimeForfeit);
-                };
-                let moves = legal_moves(&mut pos);
-                let Some(mv) = engines[s].find(variant, &moves, &text) else {
-                    let reason = format!("{name} plays the illegal move {text}");
-                    return end(record, Some(side.flip()), reason, Termination::RulesInfraction);
-                };
-                pos.make(mv);
-                record.moves.push(Played { mv, elapsed, clock, thought, notes: Vec::new() });
-                watch(&record);
-                if let Some((winner, reason)) = adjudicate(&rules.adjudication, &record) {
-                    return end(record, winner, reason, Termination::Adjudication);
-                }
-            }
-        }
-    }
-}
-
-/// Fills in the result, its reason and how the game ended.
-pub(super) fn end(
-    mut record: GameRecord,
-    winner: Option<Color>,
-    reason: String,
-    termination: Termination,
-) -> GameRecord {
-    record.result = match winner {
-        Some(Color::White) => "1-0",
-        Some(Color::Black) => "0-1",
-        None => "1/2-1/2",
-    }
-    .into();
-    record.reason = reason;
-    record.termination = termination;
-    record
-}
-
-/// The adjudicated end of the game, if its scores call for one.
-fn adjudicate(rules: &Adjudication, record: &GameRecord) -> Option<(Option<Color>, String)> {
-    let engine_moves = &record.moves[record.book_moves..];
-    let ply = record.moves.len();
+/// The adjudicated end of a game whose players' moves are `engine_moves` (of `ply` in all),
+/// if their scores call for one.
+fn adjudication(rules: &Adjudication, engine_moves: &[Played], ply: usize) -> Option<(Option<Color>, String)> {
     if let Some((moves, cp)) = rules.resign {
         let mover = Color::from_index((ply - 1) % 2);
         let own: Vec<Option<i32>> =
@@ -293,4 +293,65 @@ fn adjudicate(rules: &Adjudication, record: &GameRecord) -> Option<(Option<Color
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Cell, Layer, Square};
+    use crate::position::moves::MoveKind;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    fn clock_game() -> Game {
+        let opening = Opening { fen: String::new(), moves: Vec::new() };
+        let tc = TimeControl::Clock { moves: 0, base: 1000 * MS, increment: 100 * MS };
+        Game::new(&opening, ["a".into(), "b".into()], [tc; 2], Duration::ZERO)
+    }
+
+    fn a_move() -> Move {
+        let square = |cell| Square::new(Layer::new(0), Cell::new(cell));
+        Move::new(square(0), square(1), None, MoveKind::Normal)
+    }
+
+    #[test]
+    fn a_move_charges_its_time_and_keeps_the_clock_after_it() {
+        let mut game = clock_game();
+        game.timed_move(Color::White, a_move(), 300 * MS, Thought::default()).unwrap();
+        assert_eq!(game.moves[0].clock, Some(800 * MS), "1 s less 0.3 s, plus the 0.1 s increment");
+        assert_eq!(game.clocks().left(0), 800 * MS);
+    }
+
+    #[test]
+    fn a_take_back_restores_the_clocks_and_reopens_the_game() {
+        let mut game = clock_game();
+        game.timed_move(Color::White, a_move(), 300 * MS, Thought::default()).unwrap();
+        assert_eq!(game.spend(Color::Black, 2000 * MS), Err(Flag));
+        assert_eq!(game.summary().as_deref(), Some("1-0 (Black loses on time)"));
+        assert!(game.take_back().is_some());
+        assert!(!game.is_over());
+        assert_eq!(game.clocks().left(0), 1000 * MS);
+        assert!(game.take_back().is_none(), "nothing before the first move");
+    }
+
+    #[test]
+    fn the_opening_book_is_not_taken_back_and_runs_no_clock() {
+        let mut game = clock_game();
+        game.book_move(a_move());
+        assert_eq!((game.book_moves, game.clocks().left(0)), (1, 1000 * MS));
+        assert!(game.take_back().is_none());
+    }
+
+    #[test]
+    fn adjudication_ends_the_game_on_the_players_scores() {
+        let mut game = clock_game();
+        let rules = Adjudication { draw: Some((2, 10)), resign: None };
+        for (i, score) in [5, -3, 8, 0].into_iter().enumerate() {
+            assert!(!game.adjudicate(&rules), "after {i} moves");
+            let thought = Thought { score: Some(score), depth: Some(1) };
+            game.timed_move(Color::from_index(i % 2), a_move(), MS, thought).unwrap();
+        }
+        assert!(game.adjudicate(&rules));
+        assert_eq!((game.result.as_str(), game.termination), ("1/2-1/2", Termination::Adjudication));
+    }
 }

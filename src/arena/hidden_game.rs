@@ -5,8 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::answer::{Answer, Thought};
-use super::clock::GameClocks;
-use super::game::{end, GameRecord, GameRules, HiddenRules, Played, Termination};
+use super::game::{Game, GameRules, HiddenRules, Termination};
 use super::opening::Opening;
 use super::seat::Seat;
 use crate::engine::rules_of::read_move;
@@ -42,7 +41,7 @@ pub fn play_hidden_game(
     opening: &Opening,
     mut seats: [&mut dyn Seat; 2],
     tcs: [TimeControl; 2],
-) -> GameRecord {
+) -> Game {
     let mut announced = false;
     let record = referee_game(rules, hidden, opening, &mut seats, tcs, &mut announced);
     if !announced {
@@ -63,19 +62,19 @@ fn referee_game(
     seats: &mut [&mut dyn Seat; 2],
     tcs: [TimeControl; 2],
     announced: &mut bool,
-) -> GameRecord {
+) -> Game {
     let variant = rules.variant.clone();
     let (mut referee, mut record) = match seat_players(rules, hidden, opening, seats, tcs) {
         Ok(started) => started,
         Err(record) => return *record,
     };
-    let mut clocks = GameClocks::new(tcs, rules.margin);
     let mut notes = Vec::new();
     while referee.end().is_none() {
         let orderer = referee.orderer();
         let s = orderer.index();
         let name = orderer.name();
         let for_opponent = orderer != referee.side_to_move();
+        let clocks = record.clocks();
         let movetime = matches!(tcs[s], TimeControl::PerMove(_)).then(|| clocks.left(s).as_millis() as u64);
         let time = ByColor([0, 1].map(|side| clocks.left(side).as_millis() as u64));
         let go = ToPlayer::Go { time, movetime, for_opponent };
@@ -85,7 +84,7 @@ fn referee_game(
         }
         let asked = Instant::now();
         let timed = seats[s].timed();
-        let deadline = timed.then(|| clocks.deadline(s, asked));
+        let deadline = timed.then(|| record.clocks().deadline(s, asked));
         let (text, heard) = match read_order(&mut referee, &mut *seats[s], &variant, deadline, &mut notes) {
             Ok(order) => order,
             Err(Stop { broken, reason, termination }) => {
@@ -96,17 +95,12 @@ fn referee_game(
         // Every order spends the orderer's time, carried out or not: a player cannot hold the
         // game by giving orders that are refused.
         let elapsed = heard.saturating_duration_since(asked);
-        if timed && clocks.spend(s, elapsed).is_err() {
-            let reason = format!("{name} loses on time");
-            return end_after(record, Some(orderer.flip()), reason, Termination::TimeForfeit, &notes);
+        if timed && record.spend(orderer, elapsed).is_err() {
+            return with_notes(record, &notes);
         }
         let fate = match referee.order(orderer, &text) {
             Ok(fate) => fate,
             Err(e) => return end_after(record, Some(orderer.flip()), e, Termination::RulesInfraction, &notes),
-        };
-        let clock = match fate {
-            Fate::Played(_) if timed => clocks.moved(s),
-            _ => None,
         };
         notes.push(format!("{name} orders {text}: {}", fate_words(&variant, &fate)));
         if let Err(e) = seats[s].tell(&variant, &[ToPlayer::of_fate(&variant, &fate)]) {
@@ -122,7 +116,7 @@ fn referee_game(
         };
         if let Fate::Played(played) = fate {
             let notes = summary(&std::mem::take(&mut notes));
-            record.moves.push(Played { mv: played.mv, elapsed, clock, thought: Thought::default(), notes });
+            record.play(orderer, played.mv, elapsed, Thought::default(), notes);
         }
         for color in told {
             let view = view_messages(&mut referee, color, seats[color.index()].sighted());
@@ -196,13 +190,12 @@ fn seat_players(
     opening: &Opening,
     seats: &mut [&mut dyn Seat; 2],
     tcs: [TimeControl; 2],
-) -> Result<(Referee, GameRecord), Box<GameRecord>> {
+) -> Result<(Referee, Game), Box<Game>> {
     let variant = rules.variant.clone();
-    let mut record = GameRecord::new(opening, [seats[0].name(), seats[1].name()], rules.tc);
-    record.time_controls = tcs;
+    let mut record = Game::new(opening, [seats[0].name(), seats[1].name()], tcs, rules.margin);
     let mut start = match Position::from_fen(variant.clone(), &opening.fen) {
         Ok(pos) => pos,
-        Err(e) => return Err(Box::new(end(record, None, format!("opening: {e}"), Termination::Abandoned))),
+        Err(e) => return Err(Box::new(record.ended(None, format!("opening: {e}"), Termination::Abandoned))),
     };
     let mut setups = ByColor([0u32; 2]);
     for color in Color::ALL {
@@ -210,14 +203,14 @@ fn seat_players(
         let new_game = ToPlayer::NewGame { color, rule: hidden.rule };
         if let Err(e) = seats[s].tell(&variant, &[new_game]) {
             record.broken[s] = true;
-            return Err(Box::new(end(record, Some(color.flip()), e, Termination::Abandoned)));
+            return Err(Box::new(record.ended(Some(color.flip()), e, Termination::Abandoned)));
         }
         setups[color] = if hidden.players_choose {
             match ask_setup(&mut *seats[s], &variant) {
                 Ok(n) => n,
                 Err((answer, why)) => {
                     record.broken[s] = matches!(answer, Some(Answer::Crashed(_) | Answer::Timeout));
-                    return Err(Box::new(end(record, Some(color.flip()), why, Termination::Abandoned)));
+                    return Err(Box::new(record.ended(Some(color.flip()), why, Termination::Abandoned)));
                 }
             }
         } else {
@@ -228,7 +221,9 @@ fn seat_players(
         let fen = chess960::setup_fen(&variant.start_fen, setups[Color::White], setups[Color::Black]);
         match fen.map(|fen| Position::from_fen(variant.clone(), &fen)) {
             Some(Ok(pos)) => start = pos,
-            _ => return Err(Box::new(end(record, None, "the setups make no position".into(), Termination::Abandoned))),
+            _ => {
+                return Err(Box::new(record.ended(None, "the setups make no position".into(), Termination::Abandoned)))
+            }
         }
         record.opening.fen = start.to_fen();
     }
@@ -238,17 +233,16 @@ fn seat_players(
         match read_move(&mut pos, text) {
             Ok(mv) => {
                 pos.make(mv);
-                record.moves.push(Played::book(mv));
+                record.book_move(mv);
             }
             Err(e) => {
-                return Err(Box::new(end(record, None, format!("opening move {text}: {e}"), Termination::Abandoned)))
+                return Err(Box::new(record.ended(None, format!("opening move {text}: {e}"), Termination::Abandoned)))
             }
         }
     }
-    record.book_moves = record.moves.len();
     let mut referee = match Referee::new(pos, hidden.rule) {
         Ok(r) => r,
-        Err(e) => return Err(Box::new(end(record, None, e, Termination::Abandoned))),
+        Err(e) => return Err(Box::new(record.ended(None, e, Termination::Abandoned))),
     };
     for color in Color::ALL {
         let s = color.index();
@@ -256,23 +250,24 @@ fn seat_players(
         messages.extend(view_messages(&mut referee, color, seats[s].sighted()));
         if let Err(e) = seats[s].tell(&variant, &messages) {
             record.broken[s] = true;
-            return Err(Box::new(end(record, Some(color.flip()), e, Termination::Abandoned)));
+            return Err(Box::new(record.ended(Some(color.flip()), e, Termination::Abandoned)));
         }
     }
     Ok((referee, record))
 }
 
-/// [`end`], the orders given since the last move (and their fates) added to the reason, so that
-/// the record keeps them however the game ended.
-fn end_after(
-    record: GameRecord,
-    winner: Option<Color>,
-    reason: String,
-    termination: Termination,
-    notes: &[String],
-) -> GameRecord {
-    let reason = if notes.is_empty() { reason } else { format!("{reason} (after: {})", summary(notes).join("; ")) };
-    end(record, winner, reason, termination)
+/// [`Game::ended`], the orders given since the last move (and their fates) added to the
+/// reason, so that the record keeps them however the game ended.
+fn end_after(record: Game, winner: Option<Color>, reason: String, termination: Termination, notes: &[String]) -> Game {
+    with_notes(record.ended(winner, reason, termination), notes)
+}
+
+/// An ended game, the orders given since the last move added to its reason.
+fn with_notes(mut record: Game, notes: &[String]) -> Game {
+    if !notes.is_empty() {
+        record.reason = format!("{} (after: {})", record.reason, summary(notes).join("; "));
+    }
+    record
 }
 
 /// The record's notes of one turn, the first few in full: a player may give thousands of

@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod client;
 pub mod clock;
+pub mod engine_game;
 pub mod game;
 pub mod hidden_game;
 pub mod human;
@@ -23,7 +24,8 @@ use std::sync::mpsc::channel;
 use std::sync::Arc;
 
 use client::{Client, EngineSpec, IoLog};
-use game::{play_game, GameRecord, GameRules};
+use engine_game::play_game;
+use game::{Game, GameRules};
 use hidden_game::play_hidden_game;
 use opening::Opening;
 use stats::{Pairs, Score, Sprt, Verdict};
@@ -84,7 +86,7 @@ pub struct MatchConfig {
 
 /// A watcher of a match's games: called with the game's number (from 0) and its record after
 /// every move and when it ends.
-pub type Watch = Arc<dyn Fn(usize, &GameRecord) + Send + Sync>;
+pub type Watch = Arc<dyn Fn(usize, &Game) + Send + Sync>;
 
 impl MatchConfig {
     /// Games in the whole match.
@@ -159,7 +161,7 @@ enum Report {
     /// Game `index` (from 0) starts between these players, White first.
     Started(usize, [String; 2]),
     /// Game `index` is over (boxed: a record is far larger than the other reports).
-    Finished(usize, Box<GameRecord>),
+    Finished(usize, Box<Game>),
     /// The match cannot go on: why.
     Failed(String),
 }
@@ -404,14 +406,14 @@ fn worker(
                 match (white.seat(), black.seat()) {
                     (Some(white), Some(black)) => play_hidden_game(&config.rules, hidden, opening, [white, black], tcs),
                     _ => {
-                        let record = GameRecord::new(opening, names, config.rules.tc);
+                        let game = Game::new(opening, names, tcs, config.rules.margin);
                         let reason = "a hidden game needs two lgp players".to_string();
-                        game::end(record, None, reason, game::Termination::Abandoned)
+                        game.ended(None, reason, game::Termination::Abandoned)
                     }
                 }
             }
             None => {
-                let watch = |record: &GameRecord| {
+                let watch = |record: &Game| {
                     if let Some(watch) = &config.watch {
                         watch(index, record);
                     }

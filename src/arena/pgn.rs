@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use std::sync::Arc;
 
 use super::answer::Thought;
-use super::game::GameRecord;
+use super::game::Game;
 use crate::engine::rules_of;
 use crate::movegen::san::has_san;
 use crate::position::Position;
@@ -42,7 +42,7 @@ impl Event {
 /// as cutechess-cli writes it (`{+0.25/12 0.534s}`: score in pawns from its side, depth, time
 /// used), then the clock left (`[%clk H:MM:SS.mmm]`); a hidden game's move is preceded in its
 /// comment by the orders given for it and their fates, and its tags name both setups.
-pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, event: &Event) -> String {
+pub fn write_game(record: &Game, variant: &Arc<Variant>, event: &Event) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         let _ = writeln!(out, "[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""));
@@ -65,7 +65,7 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, event: &Event) ->
         tag("FEN", &record.opening.fen);
         tag("SetUp", "1");
     }
-    match record.time_controls {
+    match record.time_controls() {
         [white, black] if white == black => tag("TimeControl", &white.pgn_tag()),
         [white, black] => {
             tag("WhiteTimeControl", &white.pgn_tag());
@@ -77,7 +77,7 @@ pub fn write_game(record: &GameRecord, variant: &Arc<Variant>, event: &Event) ->
         tag("WhiteSetup", &white.to_string());
         tag("BlackSetup", &black.to_string());
     }
-    let finished = record.result != "*";
+    let finished = record.is_over();
     if finished {
         tag("Termination", record.termination.tag());
     }

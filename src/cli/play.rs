@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use super::args::PositionArgs;
 use super::{bad, parse_options, position, start_fen, Failure};
+use crate::arena::answer::Thought;
 use crate::arena::client::{EngineSpec, Protocol};
-use crate::arena::game::{Adjudication, GameRules, HiddenRules};
+use crate::arena::game::{Adjudication, Game, GameRules, HiddenRules};
 use crate::arena::hidden_game::play_hidden_game;
 use crate::arena::human::Human;
 use crate::arena::opening::Opening;
@@ -27,12 +28,17 @@ pub(super) const MAX_PGN_BYTES: u64 = 256 << 20;
 /// Applies moves one by one, then prints the FEN, the boards and the outcome.
 pub(super) fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
     let variant = pos.variant().clone();
+    let opening = Opening { fen: pos.to_fen(), moves: Vec::new() };
+    let mut game = Game::new(&opening, ["White".into(), "Black".into()], [TimeControl::Infinite; 2], Duration::ZERO);
+    note_outcome(&mut game, &mut pos);
     for (i, text) in moves.iter().enumerate() {
-        if let Some(end) = outcome(&mut pos) {
+        if let Some(end) = game.summary() {
             return Err(bad(format!("move {} '{text}': the game is already over, {end}", i + 1)));
         }
         let mv = read_move(&mut pos, text).map_err(|e| bad(format!("move {}: {e}", i + 1)))?;
+        game.play(pos.side(), mv, Duration::ZERO, Thought::default(), Vec::new());
         pos.make(mv);
+        note_outcome(&mut game, &mut pos);
     }
     crate::outln!("{}", pos.to_fen());
     crate::out!("{}", pos.diagram());
@@ -40,11 +46,18 @@ pub(super) fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
         let s = pos.scores();
         crate::outln!("score {}-{}", s[Color::White], s[Color::Black]);
     }
-    match outcome(&mut pos) {
+    match game.summary() {
         Some(end) => crate::outln!("result {end}"),
         None => crate::outln!("result * ({:?} to move)", pos.side()),
     }
     Ok(())
+}
+
+/// Ends `game` if the rules end it in `pos`.
+fn note_outcome(game: &mut Game, pos: &mut Position) {
+    if let Some(end) = outcome(pos) {
+        game.finish_by_rules(&end, pos);
+    }
 }
 
 /// Replays game `number` of a PGN file.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::board::board_json;
 use super::json::{list, object, optional, quote};
-use crate::arena::game::GameRecord;
+use crate::arena::game::Game;
 use crate::arena::Watch;
 use crate::position::Position;
 use crate::variant::Variant;
@@ -46,11 +46,11 @@ impl Watchboard {
     /// What the match runner calls after every move and at every game's end.
     pub fn watcher(self: &Arc<Self>) -> Watch {
         let board = self.clone();
-        Arc::new(move |number: usize, record: &GameRecord| board.update(number, record))
+        Arc::new(move |number: usize, record: &Game| board.update(number, record))
     }
 
     /// Brings game `number` up to its record: only the moves not seen yet are made.
-    fn update(&self, number: usize, record: &GameRecord) {
+    fn update(&self, number: usize, record: &Game) {
         let mut games = self.lock();
         let watched = games.by_number.entry(number).or_insert_with(|| Watched {
             players: record.players.clone(),
@@ -64,7 +64,7 @@ impl Watchboard {
             }
             watched.moves.push(played.mv.to_text(&self.variant));
         }
-        watched.result = (record.result != "*").then(|| format!("{} ({})", record.result, record.reason));
+        watched.result = record.summary();
         games.version += 1;
         self.changed.notify_all();
     }

@@ -108,7 +108,7 @@ def analysis(browser, url):
 def lost_on_time(browser, url):
     open_game(browser, url, variant="normal", white="human", black="vorpal", clock="1+0")
     result = wait_for(lambda: browser.find_element(By.ID, "status").get_attribute("data-result"), "the flag", 6)
-    assert "White lost on time" in result and result.startswith("0-1"), result
+    assert "White loses on time" in result and result.startswith("0-1"), result
     assert clock_ms(browser, "white") == 0, clock_ms(browser, "white")
     session = browser.execute_script("return session")
     pgn = browser.execute_script(

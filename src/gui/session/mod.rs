@@ -5,23 +5,22 @@
 mod turns;
 mod view;
 
-use std::fmt;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::arena::answer::{Answer, Thought};
 use crate::arena::client::{self, Client, EngineSpec};
-use crate::arena::clock::{Clocks, GameClocks};
-use crate::arena::game::Termination;
+use crate::arena::clock::Clocks;
+use crate::arena::game::{Game, Termination};
+use crate::arena::opening::Opening;
 use crate::config::Config;
 use crate::engine::options::ANALYSIS_LINES;
 use crate::engine::Engine;
 use crate::movegen::Move;
 use crate::notation::score;
 use crate::notation::time_control::TimeControl;
-use crate::pieces::Color;
 use crate::position::Position;
-use crate::rules::{chess960, Outcome};
+use crate::rules::chess960;
 use crate::search::{Info, Limits};
 use crate::variant::Variant;
 
@@ -85,69 +84,6 @@ pub struct Setup {
     pub clock: Option<TimeControl>,
 }
 
-/// How a game ended: by its rules, or by a player.
-#[derive(Clone, Debug)]
-enum Ending {
-    Rules(Outcome),
-    /// The side's clock ran out.
-    Time(Color),
-    /// The engine playing the side resigned, crashed or broke the rules: what happened, and how
-    /// PGN calls it.
-    Forfeit(Color, String, Termination),
-}
-
-impl Ending {
-    fn result(&self) -> &'static str {
-        match self {
-            Ending::Rules(outcome) => outcome.result(),
-            Ending::Time(Color::White) | Ending::Forfeit(Color::White, ..) => "0-1",
-            Ending::Time(Color::Black) | Ending::Forfeit(Color::Black, ..) => "1-0",
-        }
-    }
-
-    fn reason(&self) -> String {
-        match self {
-            Ending::Rules(outcome) => outcome.reason.to_string(),
-            Ending::Time(color) => format!("{} lost on time", color_name(*color)),
-            Ending::Forfeit(color, what, _) => format!("{} {what}", color_name(*color)),
-        }
-    }
-
-    fn termination(&self) -> Termination {
-        match self {
-            Ending::Rules(_) => Termination::Normal,
-            Ending::Time(_) => Termination::TimeForfeit,
-            Ending::Forfeit(.., termination) => *termination,
-        }
-    }
-}
-
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.result(), self.reason())
-    }
-}
-
-fn color_name(color: Color) -> &'static str {
-    if color == Color::White {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
-/// A move played, with the time its player took.
-struct Step {
-    mv: Move,
-    text: String,
-    elapsed: Duration,
-    /// Vorpal's or the engine's score and depth, for their moves.
-    thought: Thought,
-    /// The clocks before the move, to restore on take-back, and the mover's after it.
-    clocks_before: Option<GameClocks>,
-    clock_after: Option<Duration>,
-}
-
 /// One line of Vorpal's last iterations.
 struct Line {
     depth: u32,
@@ -156,8 +92,8 @@ struct Line {
     nodes: u64,
 }
 
-/// The game and everything the page shows of it.
-pub struct Game {
+/// The game and everything the page shows of it: who plays, and what Vorpal is thinking.
+pub struct Table {
     /// Answers legality and holds the position (its table is the smallest).
     rules: Engine,
     /// The variants, for the searcher made when first needed.
@@ -170,9 +106,8 @@ pub struct Game {
     program: Option<Arc<Mutex<Box<dyn Client>>>>,
     engine_name: Option<String>,
     setup: Setup,
-    start_fen: String,
-    steps: Vec<Step>,
-    ending: Option<Ending>,
+    /// The moves, the clocks (which run only when the setup has them) and the result.
+    game: Game,
     /// Each line of the search under way or last finished (several when analysing).
     lines: Vec<Option<Line>>,
     /// How many lines to analyse on a person's move (0: no analysis).
@@ -181,8 +116,6 @@ pub struct Game {
     thinking: bool,
     /// Vorpal is analysing the position for the person to move.
     analysing: bool,
-    /// The clocks as they stood when the turn under way started, if the game has clocks.
-    clocks: Option<GameClocks>,
     /// The engine must be told the game afresh (after a take-back).
     engine_restart: bool,
     /// Raised by every change, so that a page waiting for news learns of it.
@@ -196,7 +129,7 @@ pub struct Game {
 
 /// A game shared between the server's threads and the searches.
 pub struct Session {
-    game: Mutex<Game>,
+    table: Mutex<Table>,
     changed: Condvar,
 }
 
@@ -238,45 +171,50 @@ impl Session {
             None
         };
         let (engine_name, program) = program.unzip();
-        let clocks = match setup.clock {
-            Some(tc @ TimeControl::Clock { .. }) => Some(GameClocks::new([tc; 2], CLOCK_MARGIN)),
-            _ => None,
-        };
-        let mut game = Game {
+        // Without clocks, Vorpal and the engine have their time per move and a person all the time.
+        let tcs = setup.players.map(|player| match (setup.clock, player) {
+            (Some(tc), _) => tc,
+            (None, Player::Human) => TimeControl::Infinite,
+            (None, _) => TimeControl::PerMove(setup.think),
+        });
+        let players = setup.players.map(|player| match player {
+            Player::Human => "Human".to_string(),
+            Player::Vorpal => "Vorpal".to_string(),
+            Player::Engine => engine_name.clone().unwrap_or_else(|| "Engine".into()),
+        });
+        let opening = Opening { fen: start_fen, moves: Vec::new() };
+        let mut table = Table {
+            game: Game::new(&opening, players, tcs, CLOCK_MARGIN),
             rules,
             config: config.clone(),
             thinker: None,
             program,
             engine_name,
             setup,
-            start_fen,
-            steps: Vec::new(),
-            ending: None,
             lines: Vec::new(),
             analysis: 0,
             thinking: false,
             analysing: false,
-            clocks,
             engine_restart: false,
             version: 1,
             generation: 0,
             turn_started: Instant::now(),
             last_used: Instant::now(),
         };
-        game.ending = game.rules.outcome().map(Ending::Rules);
-        let session = Arc::new(Session { game: Mutex::new(game), changed: Condvar::new() });
+        table.note_outcome();
+        let session = Arc::new(Session { table: Mutex::new(table), changed: Condvar::new() });
         session.kick();
         Ok(session)
     }
 
     /// The game, locked (a thread that panicked while holding it leaves it usable).
-    pub fn lock(&self) -> MutexGuard<'_, Game> {
-        self.game.lock().unwrap_or_else(|e| e.into_inner())
+    pub fn lock(&self) -> MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The game once its version is past `after`, or after `wait` at most (sooner when the clock
     /// of the side to move runs out before, so that the page hears of it).
-    pub fn wait_past(&self, after: u64, wait: Duration) -> MutexGuard<'_, Game> {
+    pub fn wait_past(&self, after: u64, wait: Duration) -> MutexGuard<'_, Table> {
         let game = self.lock();
         let wait = game.time_to_flag().map_or(wait, |t| wait.min(t + Duration::from_millis(10)));
         let (mut game, _) =
@@ -290,7 +228,7 @@ impl Session {
         {
             let mut game = self.lock();
             game.flag_fall();
-            if let Some(end) = &game.ending {
+            if let Some(end) = game.game.summary() {
                 return Err(format!("the game is over: {end}"));
             }
             let side = game.rules.position().side();
@@ -303,7 +241,7 @@ impl Session {
             }
             let mut pos = game.rules.position().clone();
             let mv = game.rules.parse(&mut pos, text)?;
-            game.play(mv, Instant::now());
+            game.play(mv, Instant::now(), Thought::default());
         }
         self.touched();
         self.kick();
@@ -314,23 +252,20 @@ impl Session {
     pub fn take_back(self: &Arc<Self>) -> Result<(), String> {
         {
             let mut game = self.lock();
-            if game.steps.is_empty() {
+            if game.game.moves.is_empty() {
                 return Err("no move to take back".into());
             }
             game.generation += 1;
             (game.thinking, game.analysing) = (false, false);
             game.lines.clear();
-            while let Some(step) = game.steps.pop() {
+            while game.game.take_back().is_some() {
                 game.rules.unmake();
-                if step.clocks_before.is_some() {
-                    game.clocks = step.clocks_before;
-                }
                 let side = game.rules.position().side();
                 if game.setup.players[side.index()] == Player::Human {
                     break;
                 }
             }
-            game.ending = game.rules.outcome().map(Ending::Rules);
+            game.note_outcome();
             game.turn_started = Instant::now();
             // An XBoard engine keeps the game itself: it is told the game afresh before its next move.
             game.engine_restart = game.program.is_some();
@@ -377,7 +312,7 @@ impl Session {
     fn kick(self: &Arc<Self>) {
         let (player, task, thinker, program) = {
             let mut game = self.lock();
-            if game.ending.is_some() || game.thinking || game.analysing {
+            if game.game.is_over() || game.thinking || game.analysing {
                 return;
             }
             let side = game.rules.position().side();
@@ -419,7 +354,7 @@ impl Session {
             let mut game = self.lock();
             (game.thinking, game.analysing) = (false, false);
             let side = game.rules.position().side();
-            game.ending = Some(Ending::Forfeit(side, format!("(Vorpal) cannot go on: {e}"), Termination::Abandoned));
+            game.forfeit(side, format!("(Vorpal) cannot go on: {e}"), Termination::Abandoned);
             return;
         }
         let (reporter, finisher) = (Arc::downgrade(self), Arc::downgrade(self));
@@ -457,7 +392,7 @@ impl Session {
                 let played = result.filter(|info| !info.pv.is_empty());
                 if let Some(info) = &played {
                     let thought = Thought { score: Some(info.score), depth: Some(info.depth) };
-                    game.engine_move(info.pv[0], answered, thought);
+                    game.play(info.pv[0], answered, thought);
                 }
                 played.is_some()
             }
@@ -498,34 +433,32 @@ impl Session {
                 }
                 game.thinking = false;
                 let side = game.rules.position().side();
-                let forfeit = |what: String, how| Some(Ending::Forfeit(side, what, how));
                 match (answer, chosen) {
                     (Answer::Move(_, thought), Some(mv)) => {
-                        game.engine_move(mv, answered, thought);
+                        game.play(mv, answered, thought);
                         true
                     }
                     (answer, _) => {
-                        game.ending = match answer {
-                            Answer::Move(text, _) => forfeit(
-                                format!("(the engine) played an illegal move: {text}"),
-                                Termination::RulesInfraction,
-                            ),
-                            Answer::Resign => forfeit("(the engine) resigned".into(), Termination::Normal),
-                            Answer::Claim(result, comment) => forfeit(
+                        let (what, how) = match answer {
+                            Answer::Move(text, _) => {
+                                (format!("(the engine) played an illegal move: {text}"), Termination::RulesInfraction)
+                            }
+                            Answer::Resign => ("(the engine) resigned".into(), Termination::Normal),
+                            Answer::Claim(result, comment) => (
                                 format!("(the engine) claimed {result} {{{comment}}}, which the rules do not give"),
                                 Termination::RulesInfraction,
                             ),
                             Answer::Refused(words) => {
-                                forfeit(format!("(the engine) refused a move: {words}"), Termination::RulesInfraction)
+                                (format!("(the engine) refused a move: {words}"), Termination::RulesInfraction)
                             }
-                            Answer::Crashed(why) => {
-                                forfeit(format!("(the engine) stopped: {why}"), Termination::Abandoned)
-                            }
-                            Answer::Timeout if game.clocks.is_some() => Some(Ending::Time(side)),
-                            Answer::Timeout => {
-                                forfeit("(the engine) did not answer in time".into(), Termination::TimeForfeit)
-                            }
+                            Answer::Crashed(why) => (format!("(the engine) stopped: {why}"), Termination::Abandoned),
+                            Answer::Timeout => ("(the engine) did not answer in time".into(), Termination::TimeForfeit),
                         };
+                        if how == Termination::TimeForfeit && game.setup.clock.is_some() {
+                            game.lose_on_time(side);
+                        } else {
+                            game.forfeit(side, what, how);
+                        }
                         false
                     }
                 }

@@ -3,17 +3,17 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::{time_control, Ending, Game, Player, Step, Task, ANALYSIS_TIME, ENGINE_GRACE};
+use super::{time_control, Player, Table, Task, ANALYSIS_TIME, ENGINE_GRACE};
 use crate::arena::answer::Thought;
 use crate::arena::clock::Clocks;
-use crate::arena::clock::Flag;
+use crate::arena::game::Termination;
 use crate::engine::Engine;
 use crate::movegen::Move;
 use crate::pieces::Color;
 use crate::search::time::Clock;
 use crate::search::Limits;
 
-impl Drop for Game {
+impl Drop for Table {
     fn drop(&mut self) {
         // A game replaced or gone stops its search; the engine process is killed with its last handle.
         if let Some(thinker) = &self.thinker {
@@ -22,7 +22,7 @@ impl Drop for Game {
     }
 }
 
-impl Game {
+impl Table {
     /// Vorpal's searcher, made now if this is the game's first search; none if the variant
     /// cannot be loaded again (it loaded when the game started, so this does not happen).
     pub(super) fn thinker(&mut self) -> Option<Arc<Mutex<Engine>>> {
@@ -34,26 +34,19 @@ impl Game {
         self.thinker.clone()
     }
 
-    /// Plays a legal move made at `made`, runs the mover's clock, and notes what it ended; a
-    /// move made after the mover's time ran out is not played, and the game is lost on time.
-    pub(super) fn play(&mut self, mv: Move, made: Instant) {
+    /// Plays a legal move made at `made`, with what its player thought of it; runs the mover's
+    /// clock, and notes what the move ended. A move made after the mover's time ran out is not
+    /// played, and the game is lost on time.
+    pub(super) fn play(&mut self, mv: Move, made: Instant, thought: Thought) {
         let elapsed = made.saturating_duration_since(self.turn_started);
         let side = self.rules.position().side();
-        let clocks_before = self.clocks.clone();
-        let clock_after = match &mut self.clocks {
-            Some(clocks) => match clocks.charge_move(side.index(), elapsed) {
-                Ok(after) => after,
-                Err(Flag) => {
-                    self.lose_on_time(side);
-                    return;
-                }
-            },
-            None => None,
-        };
-        let text = mv.to_text(self.rules.variant());
+        if self.setup.clock.is_some() && self.game.spend(side, elapsed).is_err() {
+            self.lose_on_time(side);
+            return;
+        }
+        self.game.play(side, mv, elapsed, thought, Vec::new());
         self.rules.make(mv);
-        self.steps.push(Step { mv, text, elapsed, thought: Thought::default(), clocks_before, clock_after });
-        self.ending = self.rules.outcome().map(Ending::Rules);
+        self.note_outcome();
         // An analysis of the position before is over: the next search interrupts it.
         self.generation += 1;
         self.analysing = false;
@@ -61,23 +54,24 @@ impl Game {
         self.turn_started = Instant::now();
     }
 
-    /// Vorpal's or the engine's move, given at `answered`: its clock is charged up to then, not
-    /// up to when this thread got to it.
-    pub(super) fn engine_move(&mut self, mv: Move, answered: Instant, thought: Thought) {
-        let before = self.steps.len();
-        self.play(mv, answered);
-        if self.steps.len() > before {
-            if let Some(last) = self.steps.last_mut() {
-                last.thought = thought;
-            }
+    /// Ends the game if the rules end it in the position now.
+    pub(super) fn note_outcome(&mut self) {
+        if let Some(outcome) = self.rules.outcome() {
+            self.game.finish_by_rules(&outcome, self.rules.position());
         }
+    }
+
+    /// The player of `side` lost the game by what it did (`what`, in words).
+    pub(super) fn forfeit(&mut self, side: Color, what: String, how: Termination) {
+        self.game.finish(Some(side.flip()), format!("{} {what}", side.name()), how);
     }
 
     /// Time left on each clock now.
     pub(super) fn clocks_now(&self) -> Option<[Duration; 2]> {
-        let clocks = self.clocks.as_ref()?;
+        self.setup.clock?;
+        let clocks = self.game.clocks();
         let mut left = [clocks.left(0), clocks.left(1)];
-        if self.ending.is_none() {
+        if !self.game.is_over() {
             let side = self.rules.position().side().index();
             left[side] = left[side].saturating_sub(self.turn_started.elapsed());
         }
@@ -87,8 +81,10 @@ impl Game {
     /// How long until the clock of the side to move runs out, margin included.
     pub(super) fn time_to_flag(&self) -> Option<Duration> {
         let side = self.rules.position().side().index();
-        let clocks = self.clocks.as_ref().filter(|_| self.ending.is_none())?;
-        Some(clocks.deadline(side, self.turn_started).saturating_duration_since(Instant::now()))
+        if self.setup.clock.is_none() || self.game.is_over() {
+            return None;
+        }
+        Some(self.game.clocks().deadline(side, self.turn_started).saturating_duration_since(Instant::now()))
     }
 
     /// Ends the game if the clock of a person to move has run out; whether it has. An engine's
@@ -98,17 +94,17 @@ impl Game {
             return false;
         }
         let side = self.rules.position().side();
-        if let Some(clocks) = &mut self.clocks {
-            // The time is spent: the clock is charged to its end and so reads zero.
-            let _ = clocks.spend(side.index(), self.turn_started.elapsed());
-        }
+        // The time is spent: the clock is charged to its end and so reads zero.
+        let _ = self.game.spend(side, self.turn_started.elapsed());
         self.lose_on_time(side);
         true
     }
 
     /// `side` lost on time: the game ends and whatever searched for it is forgotten.
     pub(super) fn lose_on_time(&mut self, side: Color) {
-        self.ending = Some(Ending::Time(side));
+        if !self.game.is_over() {
+            self.game.lose_on_time(side);
+        }
         self.generation += 1;
         self.thinking = false;
         self.analysing = false;
@@ -119,9 +115,9 @@ impl Game {
     pub(super) fn task(&mut self, player: Player) -> Task {
         let side = self.rules.position().side();
         let tc = time_control(&self.setup);
-        let (clock, clocks) = match (&self.clocks, self.clocks_now()) {
-            (Some(game_clocks), Some(left)) => {
-                let told = Clocks { left, ..game_clocks.told(side.index()) };
+        let (clock, clocks) = match self.clocks_now() {
+            Some(left) => {
+                let told = Clocks { left, ..self.game.clocks().told(side.index()) };
                 let clock = Clock {
                     remaining: left[side.index()],
                     increment: told.increment[side.index()],
@@ -139,8 +135,8 @@ impl Game {
         let deadline = clock.map_or(self.setup.think, |c| c.remaining) + ENGINE_GRACE;
         Task {
             generation: self.generation,
-            start_fen: self.start_fen.clone(),
-            moves: self.steps.iter().map(|s| s.mv).collect(),
+            start_fen: self.game.opening.fen.clone(),
+            moves: self.game.moves.iter().map(|s| s.mv).collect(),
             legal: if player == Player::Engine { self.rules.legal_moves() } else { Vec::new() },
             variant: self.rules.variant().clone(),
             limits,

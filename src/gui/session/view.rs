@@ -1,15 +1,13 @@
 //! What the page is shown of a game: its state as JSON, and its PGN.
 
-use super::{time_control, Game, Player};
-use crate::arena::game::{GameRecord, Played};
-use crate::arena::opening::Opening;
+use super::{Player, Table};
 use crate::arena::pgn::{write_game, Event};
 use crate::gui::board::board_json;
 use crate::gui::json::{list, object, optional, quote};
 use crate::pieces::Color;
 use crate::variant::family::Layout;
 
-impl Game {
+impl Table {
     /// Everything the page draws, as JSON.
     pub fn state(&mut self) -> String {
         self.flag_fall();
@@ -17,7 +15,7 @@ impl Game {
         let pos = self.rules.position().clone();
         let g = &variant.geometry();
         let boards = g.all_layers().map(|layer| board_json(&variant, layer, |sq| pos.piece_char(sq)));
-        let legal = if self.ending.is_none() && self.setup.players[pos.side().index()] == Player::Human {
+        let legal = if !self.game.is_over() && self.setup.players[pos.side().index()] == Player::Human {
             self.rules.legal_moves()
         } else {
             Vec::new()
@@ -30,17 +28,17 @@ impl Game {
                 ("text", quote(&mv.to_text(&variant))),
             ])
         });
-        let steps = self.steps.iter().map(|s| {
+        let steps = self.game.moves.iter().map(|s| {
             object([
-                ("text", quote(&s.text)),
+                ("text", quote(&s.mv.to_text(&variant))),
                 ("ms", s.elapsed.as_millis().to_string()),
-                ("clock", optional(s.clock_after.map(|c| c.as_millis().to_string()))),
+                ("clock", optional(s.clock.map(|c| c.as_millis().to_string()))),
             ])
         });
-        let last = self
-            .steps
-            .last()
-            .map(|s| object([("from", quote(&g.square_name(s.mv.from()))), ("to", quote(&g.square_name(s.mv.to())))]));
+        let last =
+            self.game.moves.last().map(|s| {
+                object([("from", quote(&g.square_name(s.mv.from()))), ("to", quote(&g.square_name(s.mv.to())))])
+            });
         let lines = self.lines.iter().flatten().map(|l| {
             object([
                 ("depth", l.depth.to_string()),
@@ -76,36 +74,12 @@ impl Game {
             ("analysis", self.analysis.to_string()),
             ("lines", list(lines)),
             ("scores", optional(scores)),
-            ("result", optional(self.ending.as_ref().map(|o| quote(&o.to_string())))),
+            ("result", optional(self.game.summary().map(|o| quote(&o)))),
         ])
     }
 
     /// The game as PGN.
     pub fn pgn(&self) -> String {
-        let name = |player: Player| match player {
-            Player::Human => "Human".to_string(),
-            Player::Vorpal => "Vorpal".to_string(),
-            Player::Engine => self.engine_name.clone().unwrap_or_else(|| "Engine".into()),
-        };
-        let players = self.setup.players.map(name);
-        let opening = Opening { fen: self.start_fen.clone(), moves: Vec::new() };
-        let mut record = GameRecord::new(&opening, players, time_control(&self.setup));
-        record.moves = self
-            .steps
-            .iter()
-            .map(|s| Played {
-                mv: s.mv,
-                elapsed: s.elapsed,
-                clock: s.clock_after,
-                thought: s.thought,
-                notes: Vec::new(),
-            })
-            .collect();
-        if let Some(end) = &self.ending {
-            record.result = end.result().into();
-            record.reason = end.reason();
-            record.termination = end.termination();
-        }
-        write_game(&record, self.rules.variant(), &Event::casual("Casual game", "Vorpal GUI"))
+        write_game(&self.game, self.rules.variant(), &Event::casual("Casual game", "Vorpal GUI"))
     }
 }
