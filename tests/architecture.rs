@@ -190,9 +190,9 @@ fn node(path: &Path) -> (PathBuf, String) {
     }
 }
 
-/// Per module file, the sibling files it names through `super::`: directly (`super::b::X`, in
-/// groups too), or through an item its parent re-exports or imports from a sibling
-/// (`pub use b::X` in the parent, then `super::X`).
+/// Per module file, the sibling files it names through `super::` or its full path from `crate`:
+/// directly (`super::b::X` or `crate::a::b::X` in `a`, in groups too), or through an item its
+/// parent re-exports or imports from a sibling (`pub use b::X` in the parent, then `super::X`).
 fn sibling_edges(sources: &[Source]) -> BTreeMap<(PathBuf, String), BTreeSet<String>> {
     let nodes: BTreeSet<(PathBuf, String)> = sources.iter().map(|s| node(&s.path)).collect();
     // Per directory, the items its parent file takes from each child: name → child.
@@ -227,7 +227,13 @@ fn sibling_edges(sources: &[Source]) -> BTreeMap<(PathBuf, String), BTreeSet<Str
     for source in sources {
         let (dir, name) = node(&source.path);
         let found = edges.entry((dir.clone(), name.clone())).or_default();
-        for target in paths_after(&source.text, "super::") {
+        let modules: Vec<String> = dir.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+        let by_full_path = if modules.is_empty() {
+            Vec::new()
+        } else {
+            paths_after(&source.text, &format!("crate::{}::", modules.join("::")))
+        };
+        for target in paths_after(&source.text, "super::").into_iter().chain(by_full_path) {
             let sibling = if nodes.contains(&(dir.clone(), target.clone())) {
                 Some(target)
             } else {
@@ -315,6 +321,16 @@ fn a_planted_circle_through_a_grouped_super_import_is_found() {
         ("search/mod.rs", "mod a;\nmod b;\n"),
         ("search/a.rs", "use super::{b::Thing, MATE};\n"),
         ("search/b.rs", "use super::a::Other;\n"),
+    ]);
+    assert_eq!(circles(&sources).len(), 2, "{:?}", circles(&sources));
+}
+
+#[test]
+fn a_planted_circle_through_full_paths_is_found() {
+    let sources = planted(&[
+        ("arena/mod.rs", "mod game;\nmod seat;\n"),
+        ("arena/game.rs", "use crate::arena::seat::Seat;\n"),
+        ("arena/seat.rs", "use crate::arena::{game::Game, Other};\n"),
     ]);
     assert_eq!(circles(&sources).len(), 2, "{:?}", circles(&sources));
 }

@@ -265,9 +265,9 @@ fn datagen_writes_quiet_positions_with_results_and_tune_fits_them() {
     // With --only, every other number keeps engine.ini's value.
     let o = vorpal(&["tune", "--variant", "alice", "--data", data.to_str().unwrap(), "--rounds", "2", "--only", "Q"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let builtin = vorpal::config::Config::builtin().variant("alice", &[]).unwrap();
+    let builtin = vorpal::config::Config::builtin().loaded("alice", &[]).unwrap().evaluation;
     let eval_line = stdout(&o).lines().find(|l| l.starts_with("eval = ")).unwrap().to_string();
-    assert!(eval_line.contains(&format!(" king_board:{} ", builtin.eval.terms.king_board)), "{eval_line}");
+    assert!(eval_line.contains(&format!(" king_board:{} ", builtin.data.terms.king_board)), "{eval_line}");
     let o = vorpal(&["tune", "--variant", "alice", "--data", data.to_str().unwrap(), "--only", "king_bored"]);
     assert_bad_input(&o, "--only: 'king_bored' is not a number of alice");
 }
@@ -338,7 +338,7 @@ fn tune_fits_square_bonuses_that_engine_ini_reads_back() {
         assert!(o.status.success(), "{}", stderr(&o));
         let line = stdout(&o).lines().find(|l| l.starts_with(&format!("squares = {table}:"))).unwrap().to_string();
         let config = vorpal::config::Config::with_text("tuned.ini", &format!("[tuned:normal]\n{line}\n")).unwrap();
-        (config.variant("tuned", &[]).unwrap().eval.squares[1].clone(), line)
+        (config.loaded("tuned", &[]).unwrap().evaluation.data.squares[1].clone(), line)
     };
     let (bonus, line) = tuned("N.rank");
     assert!(bonus.ranks[4][1] > bonus.ranks[0][1], "{line}");

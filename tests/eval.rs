@@ -2,30 +2,37 @@
 
 mod common;
 
-use std::sync::Arc;
-
-use common::{fen, play_random, position, variant, Rng};
-use vorpal::config::Config;
-use vorpal::eval::{Eval, Evaluate};
+use common::{fen, loaded, play_random, position, variant, Rng};
+use vorpal::config::{Config, Loaded};
+use vorpal::eval::{Eval, Evaluate, Incremental, Terms};
 use vorpal::geometry::{Cell, Square};
 use vorpal::pieces::Color;
 use vorpal::position::Position;
-use vorpal::variant::Variant;
 use vorpal::with_rules;
 
 /// The evaluation of `fen` in variant `name` by its terms (without FIDE chess's network), for
 /// the side to move.
 fn value(name: &str, fen: &str) -> i32 {
-    let v = adjusted(name, "");
-    let pos = position(&v, fen);
-    with_rules!(&v.family(), |r| r.evaluate(&pos, &Eval::new(&v)))
+    let loaded = adjusted(name, "");
+    let pos = position(&loaded.variant, fen);
+    with_rules!(&loaded.variant.family(), |r| r.evaluate_alone(&pos, &loaded.eval()))
+}
+
+/// The term weights of built-in variant `name`.
+fn terms(name: &str) -> Terms {
+    loaded(name, &[]).evaluation.data.terms.clone()
+}
+
+/// The standard terms of `pos` by `eval`, its sums counted afresh.
+fn standard<R: Evaluate<W>, W: vorpal::geometry::Word>(r: &R, eval: &Eval<W>, pos: &Position<W>) -> i32 {
+    eval.standard(r, pos, Incremental::new(eval, pos).features().sums)
 }
 
 #[test]
 fn every_start_position_is_level_but_for_the_tempo() {
     for name in Config::builtin().names() {
         let v = variant(&name, &[]);
-        assert_eq!(value(&name, &v.start_fen), v.eval.terms.tempo, "{name}");
+        assert_eq!(value(&name, &v.start_fen), terms(&name).tempo, "{name}");
     }
 }
 
@@ -78,7 +85,7 @@ fn alice_values_pieces_on_the_enemy_kings_board() {
     let on_kings_board = fen("4k3/8/8/3N4/8/8/8/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
     let elsewhere = fen("4k3/8/8/8/8/8/8/4K3", "8/8/8/3N4/8/8/8/8", "w - - 0 1");
     // The weight is engine.ini's (tuned on data), whatever its sign.
-    let weight = variant("alice", &[]).eval.terms.king_board;
+    let weight = terms("alice").king_board;
     assert_ne!(weight, 0);
     // The knight's attacks next to the king differ too: those terms are tested on their own.
     let without_activity = |fen: &str| value_adjusted("alice", "king_zone:0 king_zone_across:0", fen);
@@ -92,7 +99,7 @@ fn lma_values_pieces_of_the_enemy_kings_colour_class() {
     let same = fen("3k2/6/6/6/6/R5/3K2", "6/6/6/6/6/6/6", "w - - 0 1");
     let other = fen("3k2/6/6/6/6/1R4/3K2", "6/6/6/6/6/6/6", "w - - 0 1");
     let mobility = 0; // a rook reaches as many cells from a2 as from b2 on an empty 6x7 board
-    let weight = variant("lma", &[]).eval.terms.king_class;
+    let weight = terms("lma").king_class;
     assert_ne!(weight, 0);
     assert_eq!(value("lma", &same) - value("lma", &other), weight + mobility);
 }
@@ -124,7 +131,7 @@ fn king_class_by_definition(pos: &Position) -> i32 {
             })
             .count() as i32
     };
-    v.eval.terms.king_class * (count(pos.side()) - count(pos.side().flip()))
+    terms(&v.name).king_class * (count(pos.side()) - count(pos.side().flip()))
 }
 
 #[test]
@@ -132,18 +139,19 @@ fn lma_king_class_term_agrees_with_its_definition() {
     // In random games: the evaluation less its standard terms, on 128-bit and 64-bit masks.
     let mut rng = Rng::new(0x5eed_0002);
     for name in ["lma", "lmadouble"] {
-        let v = variant(name, &[]);
-        let eval = Eval::new(&v);
-        let narrow_eval = Eval::new(v.narrow().as_ref().expect("LMA's boards fit 64 bits"));
+        let loaded = loaded(name, &[]);
+        let v = loaded.variant.clone();
+        let eval = loaded.eval();
+        let narrow_eval = Eval::new(v.narrow().expect("LMA's boards fit 64 bits"), &loaded.evaluation);
         let mut nonzero = 0;
         common::random_games(&v, &mut rng, 30, 60, |pos| {
             let expected = king_class_by_definition(pos);
             nonzero += (expected != 0) as usize;
-            with_rules!(&v.family(), |r| assert_eq!(r.evaluate(pos, &eval) - eval.standard(r, pos), expected));
+            with_rules!(&v.family(), |r| assert_eq!(r.evaluate_alone(pos, &eval) - standard(r, &eval, pos), expected));
             let narrow = pos.narrowed().expect("LMA's boards fit 64 bits");
             let narrow_variant = narrow.variant().clone();
             with_rules!(&narrow_variant.family(), |r| {
-                assert_eq!(r.evaluate(&narrow, &narrow_eval) - narrow_eval.standard(r, &narrow), expected)
+                assert_eq!(r.evaluate_alone(&narrow, &narrow_eval) - standard(r, &narrow_eval, &narrow), expected)
             });
         });
         assert!(nonzero > 100, "{name}: only {nonzero} positions with a king-class difference");
@@ -161,15 +169,16 @@ fn monochrome_counts_the_captured_score_first() {
 fn insideout_fears_the_last_king() {
     let two_kings = "2kk2/6/6/6/6/2KK2|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-";
     let one_king = "2kk2/6/6/6/6/2K3|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-";
-    let loss = |v: &Arc<Variant>| {
-        let value = |fen| with_rules!(&v.family(), |r| r.evaluate(&position(v, fen), &Eval::new(v)));
+    let loss = |loaded: &Loaded| {
+        let v = &loaded.variant;
+        let value = |fen| with_rules!(&v.family(), |r| r.evaluate_alone(&position(v, fen), &loaded.eval()));
         value(two_kings) - value(one_king)
     };
     // engine.ini's `last_king` is tuned on data (to 0, so far): whatever it is, it is what
     // being down to the last king costs beyond the king itself.
-    let tuned = variant("insideout", &[]);
+    let tuned = loaded("insideout", &[]);
     let dearer = Config::builtin()
-        .variant_adjusted("insideout", &[], &[("eval", format!("last_king:{}", tuned.eval.terms.last_king + 300))])
+        .loaded_adjusted("insideout", &[], &[("eval", format!("last_king:{}", terms("insideout").last_king + 300))])
         .expect("the variant with a dearer last king");
     assert_eq!(loss(&dearer) - loss(&tuned), 300);
     assert!(loss(&tuned) > 400, "losing a king costs about a king: {}", loss(&tuned));
@@ -182,7 +191,7 @@ fn lookingglass_fears_attacks_on_the_king() {
     // their own) left out only the king-safety term differs.
     let quiet = fen("r3k3/8/8/8/8/8/8/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
     let attacked = fen("4k3/8/8/8/8/8/7r/4K3", "8/8/8/8/8/8/8/8", "w - - 0 1");
-    let weight = variant("lookingglass", &[]).eval.terms.king_attack;
+    let weight = terms("lookingglass").king_attack;
     assert_ne!(weight, 0);
     let without_activity = |fen: &str| value_adjusted("lookingglass", "piece_mobility:0 king_zone:0", fen);
     assert_eq!(without_activity(&quiet) - without_activity(&attacked), 3 * weight);
@@ -312,9 +321,10 @@ fn a_pawn_defended_by_a_pawn_or_beside_one_is_connected() {
 fn engine_ini_sets_values_and_weights() {
     let text = "[strong:normal]\nvalues = N:900\neval = mobility:0 pawn_advance:0 king_centre:0 mop_up:0\nsquares =\nnetwork = none\n";
     let config = Config::with_text("test.ini", text).unwrap();
-    let v = config.variant("strong", &[]).unwrap();
-    let pos = position(&v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
-    assert_eq!(with_rules!(&v.family(), |r| r.evaluate(&pos, &Eval::new(&v))), 900);
+    let loaded = config.loaded("strong", &[]).unwrap();
+    let v = &loaded.variant;
+    let pos = position(v, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    assert_eq!(with_rules!(&v.family(), |r| r.evaluate_alone(&pos, &loaded.eval())), 900);
 }
 
 #[test]
@@ -330,9 +340,9 @@ fn engine_ini_names_a_bad_evaluation_term() {
 fn squares_worth(words: &str, fen: &str) -> i32 {
     let value_with = |words: &str| {
         let config = Config::with_text("test.ini", &format!("[bare:normal]\nsquares = {words}\n")).unwrap();
-        let v = config.variant("bare", &[]).unwrap();
-        let pos = position(&v, fen);
-        with_rules!(&v.family(), |r| Eval::new(&v).standard(r, &pos))
+        let loaded = config.loaded("bare", &[]).unwrap();
+        let pos = position(&loaded.variant, fen);
+        with_rules!(&loaded.variant.family(), |r| standard(r, &loaded.eval(), &pos))
     };
     value_with(words) - value_with("")
 }
@@ -403,39 +413,40 @@ fn a_child_of_another_board_size_goes_without_its_parents_squares() {
          start = rnbqkr/pppppp/6/6/6/6/PPPPPP/RNBQKR w - - 0 1\n"
     );
     let config = Config::with_text("test.ini", &text).unwrap();
-    assert_eq!(config.variant("wide", &[]).unwrap().eval.squares[1].files[3], [7, 7]);
-    assert!(config.variant("narrow", &[]).unwrap().eval.squares[1].files.is_empty());
+    let squares = |name: &str| config.loaded(name, &[]).unwrap().evaluation.data.squares[1].files.clone();
+    assert_eq!(squares("wide")[3], [7, 7]);
+    assert!(squares("narrow").is_empty());
 }
 
 #[test]
 fn inherited_values_skip_the_pieces_a_child_drops() {
     // `normal` values its bishop; a child without bishops keeps the other values.
     let text = "[nobishops:normal]\npieces = P:fmWfcF N:N R:R Q:Q K:K\npromotion = Q R N\nstart = rnqk1nr1/8/8/8/8/8/8/RNQK1NR1 w - - 0 1\n";
-    let v = Config::with_text("test.ini", text).unwrap().variant("nobishops", &[]).unwrap();
-    let normal = variant("normal", &[]).eval.values.clone();
-    assert_eq!(v.eval.values, vec![None, normal[1], normal[3], normal[4], None]);
+    let v = Config::with_text("test.ini", text).unwrap().loaded("nobishops", &[]).unwrap();
+    let normal = loaded("normal", &[]).evaluation.data.values.clone();
+    assert_eq!(v.evaluation.data.values, vec![None, normal[1], normal[3], normal[4], None]);
 }
 
 /// The evaluation of `fen` in variant `name` with some weights replaced.
 fn value_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
-    let v = adjusted(name, eval_words);
-    let pos = position(&v, fen);
-    with_rules!(&v.family(), |r| r.evaluate(&pos, &Eval::new(&v)))
+    let loaded = adjusted(name, eval_words);
+    let pos = position(&loaded.variant, fen);
+    with_rules!(&loaded.variant.family(), |r| r.evaluate_alone(&pos, &loaded.eval()))
 }
 
 /// The standard terms alone (what every family adds to, and before FIDE chess's scaling of
 /// drawish endings) of `fen` in variant `name` with its `eval` key adjusted by `eval_words`.
 fn standard_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
-    let v = adjusted(name, eval_words);
-    let pos = position(&v, fen);
-    with_rules!(&v.family(), |r| Eval::new(&v).standard(r, &pos))
+    let loaded = adjusted(name, eval_words);
+    let pos = position(&loaded.variant, fen);
+    with_rules!(&loaded.variant.family(), |r| standard(r, &loaded.eval(), &pos))
 }
 
 /// Built-in variant `name` with its `eval` key adjusted by `eval_words`, evaluated by its terms
 /// (FIDE chess's network set aside: these tests are of the terms).
-fn adjusted(name: &str, eval_words: &str) -> Arc<Variant> {
+fn adjusted(name: &str, eval_words: &str) -> Loaded {
     let additions = [("eval", eval_words.to_string()), ("network", "none".to_string())];
-    Config::builtin().variant_adjusted(name, &[], &additions).unwrap()
+    Config::builtin().loaded_adjusted(name, &[], &additions).unwrap()
 }
 
 #[test]
@@ -558,39 +569,58 @@ fn fide_chess_is_evaluated_by_its_network() {
 
 /// The evaluation of `fen` in FIDE chess as the engine plays it, by its network.
 fn value_by_network(fen: &str) -> i32 {
-    let v = variant("normal", &[]);
-    assert!(v.network.is_some());
-    let pos = position(&v, fen);
-    with_rules!(&v.family(), |r| r.evaluate(&pos, &Eval::new(&v)))
+    let loaded = loaded("normal", &[]);
+    assert!(loaded.evaluation.network.is_some());
+    let pos = position(&loaded.variant, fen);
+    with_rules!(&loaded.variant.family(), |r| r.evaluate_alone(&pos, &loaded.eval()))
 }
 
 #[test]
-fn the_networks_hidden_layers_follow_every_move_and_its_unmaking() {
-    // Random games from positions where promotions, captures by en passant and castling come
-    // soon; after each move the running layers equal those of the same position read afresh.
-    let v = variant("normal", &[]);
-    let fresh = |pos: &Position| *position(&v, &pos.to_fen()).accumulator().unwrap();
+fn the_running_sums_follow_every_move_and_its_unmaking() {
+    // Random games from positions where promotions, captures by en passant, castling (FIDE
+    // chess's network), transfers (Alice), ownership changing hands (Monochrome) and pawns
+    // spawned after a king's capture (Inside-out) come soon; after each move the running sums
+    // and layers equal those of the same position counted afresh, and after unmaking all the
+    // moves those of the start.
     let starts = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/pPpp1ppp/8/3Pp3/8/8/P1PP1PpP/R3K2R w KQkq e6 0 1",
-        "4k3/1P4P1/8/8/8/8/1p4p1/4K3 b - - 0 1",
+        ("normal", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        ("normal", "r3k2r/pPpp1ppp/8/3Pp3/8/8/P1PP1PpP/R3K2R w KQkq e6 0 1"),
+        ("normal", "4k3/1P4P1/8/8/8/8/1p4p1/4K3 b - - 0 1"),
+        ("alice", ""),
+        ("monochrome", ""),
+        ("insideout", ""),
+        ("lma", ""),
     ];
     let mut rng = Rng::new(7);
-    for start in starts {
+    let mut moves = 0;
+    for (name, start) in starts {
+        let loaded = loaded(name, &[]);
+        let eval = loaded.eval();
+        let start = if start.is_empty() { loaded.variant.start_fen.clone() } else { start.to_string() };
+        let fresh = |pos: &Position| {
+            let afresh = Incremental::new(&eval, &position(&loaded.variant, &pos.to_fen()));
+            (*afresh.features().sums, afresh.features().accumulator.copied())
+        };
         for _ in 0..20 {
-            let mut pos = position(&v, start);
-            let first = *pos.accumulator().unwrap();
+            let mut pos = position(&loaded.variant, &start);
+            let mut running = Incremental::new(&eval, &pos);
+            let first = fresh(&pos);
             let mut played = 0;
             while played < 40 && common::play_random(&mut pos, &mut rng) {
+                running.push(&eval, &pos);
                 played += 1;
-                assert!(pos.accumulator() == Some(&fresh(&pos)), "{}", pos.to_fen());
+                let now = (*running.features().sums, running.features().accumulator.copied());
+                assert!(now == fresh(&pos), "{name}: {}", pos.to_fen());
             }
+            moves += played;
             for _ in 0..played {
                 pos.unmake();
+                running.pop();
             }
-            assert!(pos.accumulator() == Some(&first), "{start}");
+            assert!((*running.features().sums, running.features().accumulator.copied()) == first, "{start}");
         }
     }
+    assert!(moves > 2000, "only {moves} moves played");
 }
 
 #[test]
@@ -600,17 +630,17 @@ fn engine_ini_network_is_checked_and_dropped_where_it_does_not_fit() {
     let missing = err("[x:normal]\nnetwork = absent.vnn\n");
     assert!(missing.contains("test.ini:2") && missing.contains("dir/absent.vnn"), "{missing}");
     // A network set for a variant of other pieces is refused; one inherited is dropped.
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variant/normal.vnn");
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/normal.vnn");
     let bad = err(&format!("[x:normal]\nnetwork = {file}\npieces = P:fmWfcF N:N B:B R:R Q:Q K:K A:BN\n"));
     assert!(bad.contains("a network evaluates FIDE chess's pieces"), "{bad}");
     let text = "[lessbishops:normal]\npieces = P:fmWfcF N:N R:R Q:Q K:K\npromotion = Q R N\nstart = rnqk1nr1/8/8/8/8/8/8/RNQK1NR1 w - - 0 1\n";
     let config = Config::with_text("test.ini", text).unwrap();
-    assert!(config.variant("lessbishops", &[]).unwrap().network.is_none());
-    assert!(variant("alice", &[]).network.is_none() && variant("fischerandom", &[]).network.is_some());
+    let has_network = |config: &Config, name: &str| config.loaded(name, &[]).unwrap().evaluation.network.is_some();
+    assert!(!has_network(&config, "lessbishops"));
+    assert!(!has_network(&Config::builtin(), "alice") && has_network(&Config::builtin(), "fischerandom"));
     // `none` turns it off.
     let config =
         Config::with_text("test.ini", &format!("[own:normal]\nnetwork = {file}\n[classical:normal]\nnetwork = none\n"))
             .unwrap();
-    assert!(config.variant("own", &[]).unwrap().network.is_some());
-    assert!(config.variant("classical", &[]).unwrap().network.is_none());
+    assert!(has_network(&config, "own") && !has_network(&config, "classical"));
 }

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use vorpal::config::Config;
+use vorpal::eval::{Eval, Incremental};
 use vorpal::geometry::Word;
 use vorpal::movegen::{is_legal, legal, legal_with, pseudo_legal, Legality, Move, MoveKind};
 use vorpal::perft::{parse_suite, perft, Suite};
@@ -82,9 +83,10 @@ fn perft_suites_full() {
 /// promotions among the legal moves, that every move proven legal or illegal without being
 /// played (pins, exposure, ways out of check) is so when played, and that make then unmake
 /// restores the position.
-fn walk<W: Word>(pos: &mut Position<W>, depth: u32) {
+fn walk<W: Word>(pos: &mut Position<W>, depth: u32, eval: &Eval<W>, running: &mut Incremental) {
     assert_eq!(pos.hash(), pos.compute_hash(), "hash drifted at {}", pos.to_fen());
-    assert_eq!(*pos.psq(), pos.compute_psq(), "piece-square sums drifted at {}", pos.to_fen());
+    let afresh = Incremental::new(eval, pos);
+    assert_eq!(running.features().sums, afresh.features().sums, "piece-square sums drifted at {}", pos.to_fen());
     let fen = pos.to_fen();
     let again = Position::from_fen(pos.variant().clone(), &fen).unwrap_or_else(|e| panic!("{e}: {fen}"));
     assert_eq!(again.to_fen(), fen);
@@ -125,8 +127,10 @@ fn walk<W: Word>(pos: &mut Position<W>, depth: u32) {
                 assert_eq!(guessed, played, "key after {} guessed wrong at {fen}", mv.to_text(&variant));
             }
         }
-        walk(pos, depth - 1);
+        running.push(eval, pos);
+        walk(pos, depth - 1, eval, running);
         pos.unmake();
+        running.pop();
         assert_eq!(pos.to_fen(), fen, "make/unmake of {} did not restore", mv.to_text(&variant));
     }
 }
@@ -134,12 +138,18 @@ fn walk<W: Word>(pos: &mut Position<W>, depth: u32) {
 #[test]
 fn incremental_hash_and_sums_match_recomputed_at_every_node_of_the_suites() {
     for (file, suite, variant) in suites() {
+        let evaluation = Config::builtin().loaded(&variant.name, &suite.options).expect("known variant").evaluation;
+        let eval = Eval::new(&variant, &evaluation);
+        let narrow_eval = Eval::new(variant.narrow().expect("built-in boards fit 64-bit masks"), &evaluation);
         for case in &suite.cases {
             let mut pos =
                 Position::from_fen(variant.clone(), &case.fen).unwrap_or_else(|e| panic!("{file}:{}: {e}", case.line));
             let depth = case.expected.iter().filter(|(_, n)| *n <= 20_000).map(|(d, _)| *d).max().unwrap_or(1);
-            walk(&mut pos.narrowed().expect("built-in boards fit 64-bit masks"), depth);
-            walk(&mut pos, depth.min(2));
+            let mut narrow = pos.narrowed().expect("built-in boards fit 64-bit masks");
+            let mut running = Incremental::new(&narrow_eval, &narrow);
+            walk(&mut narrow, depth, &narrow_eval, &mut running);
+            let mut running = Incremental::new(&eval, &pos);
+            walk(&mut pos, depth.min(2), &eval, &mut running);
         }
     }
 }

@@ -7,7 +7,7 @@ use std::process::Command;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use common::{fast_moves, position, variant};
+use common::{fast_moves, loaded, position, variant};
 use vorpal::config::Config;
 use vorpal::eval::Eval;
 use vorpal::geometry::Narrow;
@@ -23,9 +23,16 @@ use vorpal::{with_narrowest, with_rules};
 
 /// Searches as the engine does: on 64-bit masks.
 fn search_with(name: &str, fen: &str, limits: &Limits, shared: &Shared) -> Option<Info> {
-    let v = variant(name, &[]);
-    let pos = position(&v, fen);
-    with_narrowest!(pos, |r, pos| search(r, &pos, &Eval::new(pos.variant()), limits, shared, |_| {}))
+    let loaded = loaded(name, &[]);
+    let pos = position(&loaded.variant, fen);
+    with_narrowest!(pos, |r, pos| search(
+        r,
+        &pos,
+        &Eval::new(pos.variant(), &loaded.evaluation),
+        limits,
+        shared,
+        |_| {}
+    ))
 }
 
 fn best(name: &str, fen: &str, depth: u32) -> Info {
@@ -206,7 +213,13 @@ fn infinite_analysis_runs_until_stopped() {
 fn the_greedy_personality_takes_the_most_material() {
     let v = variant("normal", &[]);
     let pos = position(&v, "4k3/8/8/3q4/8/2n5/3R4/4K3 w - - 0 1");
-    let mv = with_rules!(&v.family(), |r| choose(Personality::Greedy, r, &pos, &Eval::new(&v), &mut Rng::new(7)));
+    let mv = with_rules!(&v.family(), |r| choose(
+        Personality::Greedy,
+        r,
+        &pos,
+        &Eval::new(&v, &loaded(&v.name, &[]).evaluation),
+        &mut Rng::new(7)
+    ));
     assert_eq!(mv.unwrap().to_text(&v), "d2d5");
 }
 
@@ -216,9 +229,15 @@ fn the_random_personality_plays_legal_moves_repeatably() {
     let pos = position(&v, &v.start_fen);
     let legal = fast_moves(&mut pos.clone());
     let pick = |seed| {
-        with_rules!(&v.family(), |r| choose(Personality::Random, r, &pos, &Eval::new(&v), &mut Rng::new(seed)))
-            .unwrap()
-            .to_text(&v)
+        with_rules!(&v.family(), |r| choose(
+            Personality::Random,
+            r,
+            &pos,
+            &Eval::new(&v, &loaded(&v.name, &[]).evaluation),
+            &mut Rng::new(seed)
+        ))
+        .unwrap()
+        .to_text(&v)
     };
     assert_eq!(pick(3), pick(3));
     let picks: std::collections::HashSet<String> = (0..20).map(pick).collect();
@@ -243,8 +262,15 @@ fn search_on_64_and_128_bit_masks_is_the_same_search() {
     for name in Config::builtin().names() {
         let v = variant(&name, &[]);
         let pos = position(&v, &v.start_fen);
-        let wide =
-            with_rules!(&v.family(), |r| search(r, &pos, &Eval::new(&v), &limits, &Shared::new(4, 1), |_| {})).unwrap();
+        let wide = with_rules!(&v.family(), |r| search(
+            r,
+            &pos,
+            &Eval::new(&v, &loaded(&v.name, &[]).evaluation),
+            &limits,
+            &Shared::new(4, 1),
+            |_| {}
+        ))
+        .unwrap();
         let narrow = search_with(&name, &v.start_fen, &limits, &Shared::new(4, 1)).unwrap();
         assert_eq!((wide.nodes, wide.score, &wide.pv), (narrow.nodes, narrow.score, &narrow.pv), "{name}");
     }

@@ -285,8 +285,8 @@ fn uci_eval_takes_the_evaluation_apart_by_board_and_term() {
     e.send("eval");
     let lines = e.until("Final evaluation");
     // engine.ini's values (tuned on data): White has moved a pawn and a knight to board 2.
-    let v = common::variant("alice", &[]);
-    let values = vorpal::eval::Eval::new(&v).values;
+    let loaded = common::loaded("alice", &[]);
+    let (v, values) = (loaded.variant.clone(), loaded.eval().values);
     let value = |letter: char| values[v.pieces.iter().position(|p| p.letter == letter).expect("a piece")];
     let army = 8 * value('P') + 2 * (value('N') + value('B') + value('R')) + value('Q');
     let white_one = army - value('P') - value('N');

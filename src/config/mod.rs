@@ -4,7 +4,7 @@ pub mod ini;
 pub mod spec;
 
 pub use ini::IniError;
-pub use spec::Config;
+pub use spec::{Config, Loaded};
 
 /// Variant options written `NAME=VALUE`, as (name, value).
 pub fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, String> {

@@ -7,17 +7,15 @@ use std::sync::Arc;
 use once_cell::sync::Lazy;
 
 use super::ini::{self, Entry, IniError, Section};
-use crate::eval::EvalData;
-use crate::geometry::Bitboard;
-use crate::geometry::Geometry;
+use crate::eval::network::Network;
+use crate::eval::weights::SquareBonus;
+use crate::eval::{Eval, EvalData, Evaluation};
+use crate::geometry::{Bitboard, Geometry, Wide};
 use crate::input::{read_file_bytes, read_text};
 use crate::pieces::attacks::Tables;
 use crate::pieces::{betza, ByColor, PieceType, Role, MAX_ROLES};
 use crate::position::Position;
 use crate::rules::{Alice, Family, Fide, InsideOut, Lma, LookingGlass, Monochrome, Transfer, ZeroMoves};
-use crate::variant::network::Network;
-use crate::variant::psq_table::PieceSquare;
-use crate::variant::weights::SquareBonus;
 use crate::variant::zobrist::Zobrist;
 use crate::variant::{CastlingStyle, Rulebook, Variant};
 
@@ -118,19 +116,24 @@ impl Config {
 
     /// Builds a variant, with engine options (`EnPassant=true`) applied.
     pub fn variant(&self, name: &str, options: &[(String, String)]) -> Result<Arc<Variant>, IniError> {
-        self.variant_adjusted(name, options, &[])
+        Ok(self.loaded(name, options)?.variant)
     }
 
-    /// Builds a variant as [`Config::variant`] does, with words appended to some of its keys:
-    /// `("eval", "mobility:0")` or `("values", "N:330")` replace that term's weight or that
-    /// piece's value (what the `eval` command takes each term's share with, and what the tuner
-    /// tries).
-    pub fn variant_adjusted(
+    /// Builds a variant and its evaluation, with engine options applied.
+    pub fn loaded(&self, name: &str, options: &[(String, String)]) -> Result<Loaded, IniError> {
+        self.loaded_adjusted(name, options, &[])
+    }
+
+    /// Builds a variant and its evaluation as [`Config::loaded`] does, with words appended to some
+    /// of its keys: `("eval", "mobility:0")` or `("values", "N:330")` replace that term's weight
+    /// or that piece's value (what the `eval` command takes each term's share with, and what the
+    /// tuner tries).
+    pub fn loaded_adjusted(
         &self,
         name: &str,
         options: &[(String, String)],
         additions: &[(&str, String)],
-    ) -> Result<Arc<Variant>, IniError> {
+    ) -> Result<Loaded, IniError> {
         let Some(section) = self.section(name) else {
             return Err(IniError {
                 file: "command line".into(),
@@ -522,7 +525,7 @@ type Parsed = Result<Arc<Network>, String>;
 /// The networks built into the program, by the name the built-in engine.ini gives them, each
 /// parsed once: a GUI builds the variant anew for every game.
 static BUILT_IN_NETWORKS: Lazy<Vec<(&str, Parsed)>> = Lazy::new(|| {
-    [("normal.vnn", &include_bytes!("../variant/normal.vnn")[..])]
+    [("normal.vnn", &include_bytes!("../eval/normal.vnn")[..])]
         .into_iter()
         .map(|(name, bytes)| (name, Network::from_bytes(bytes).map(Arc::new)))
         .collect()
@@ -548,12 +551,29 @@ fn network(keys: &Keys) -> Result<Option<Arc<Network>>, IniError> {
     parsed.map(Some).map_err(|e| keys.fail("network", e))
 }
 
-/// Builds a variant from its merged keys; `ancestors` are the sections they were looked for in.
+/// A variant and what the evaluation knows of it, built together from one engine.ini section.
+#[derive(Clone)]
+pub struct Loaded {
+    /// The variant's rules.
+    pub variant: Arc<Variant>,
+    /// Its evaluation's numbers, table and network.
+    pub evaluation: Arc<Evaluation>,
+}
+
+impl Loaded {
+    /// The evaluation of the variant, ready to evaluate its positions.
+    pub fn eval(&self) -> Eval<Wide> {
+        Eval::new(&self.variant, &self.evaluation)
+    }
+}
+
+/// Builds a variant and its evaluation from its merged keys; `ancestors` are the sections they
+/// were looked for in.
 fn build(
     section: &Section,
     ancestors: &[&Section],
     keys: &BTreeMap<String, (Entry, Section)>,
-) -> Result<Arc<Variant>, IniError> {
+) -> Result<Loaded, IniError> {
     let keys = Keys { section, ancestors, keys };
     let geometry = geometry(&keys)?;
     let pieces = pieces(&keys)?;
@@ -605,22 +625,20 @@ fn build(
         en_passant: keys.boolean("en_passant", false)?,
         castling_style,
         start_fen: start.value.clone(),
-        eval,
         zobrist: Zobrist::new(),
-        psq: PieceSquare::default(),
-        network: network(&keys)?,
     };
-    let mut variant = Variant::new(rulebook, geometry, [double_step_zone, promotion_zone], family, tables);
-    if variant.network.is_some() && !Network::fits(&variant) {
+    let variant = Variant::new(rulebook, geometry, [double_step_zone, promotion_zone], family, tables);
+    let mut network = network(&keys)?;
+    if network.is_some() && !Network::fits(&variant) {
         // A parent's network fits the parent: a child of other pieces or boards goes without it.
         if keys.value("network").is_some_and(|(_, inherited)| inherited) {
-            variant.drop_network();
+            network = None;
         } else {
             return Err(keys.fail("network", Network::FITS.into()));
         }
     }
-    let psq = crate::eval::psq_values::piece_square(&variant);
-    let variant = Arc::new(variant.finish(psq));
+    let evaluation = Evaluation::new(&variant, eval, network).map_err(|e| keys.fail("network", e))?;
+    let variant = Arc::new(variant);
     Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| keys.fail("start", e.to_string()))?;
-    Ok(variant)
+    Ok(Loaded { variant, evaluation: Arc::new(evaluation) })
 }

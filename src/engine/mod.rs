@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::config::Config;
-use crate::eval::{Eval, Evaluate, Terms};
+use crate::config::{Config, Loaded};
+use crate::eval::{Eval, Evaluate, Evaluation, Terms};
 use crate::geometry::{Cell, Square};
 use crate::movegen::outcome;
 use crate::movegen::{legal, parse_move, Move};
@@ -34,6 +34,8 @@ pub const DEFAULT_HASH_MB: usize = options::HASH.default as usize;
 pub struct Engine {
     config: Config,
     variant: Arc<Variant>,
+    /// What the evaluation knows of the variant.
+    evaluation: Arc<Evaluation>,
     /// Variant options set by the user, as (name, value).
     options: Vec<(String, String)>,
     position: Position,
@@ -61,11 +63,12 @@ impl Engine {
     }
 
     fn with_table(config: Config, hash_mb: usize) -> Engine {
-        let variant = config.variant(FIDE_CHESS, &[]).expect("the built-in FIDE chess loads");
+        let Loaded { variant, evaluation } = config.loaded(FIDE_CHESS, &[]).expect("the built-in FIDE chess loads");
         let position = Position::start(variant.clone()).expect("the built-in start position is valid");
         Engine {
             config,
             variant,
+            evaluation,
             options: Vec::new(),
             position,
             shared: Arc::new(Shared::new(hash_mb, 1)),
@@ -86,6 +89,11 @@ impl Engine {
     /// The current variant.
     pub fn variant(&self) -> &Arc<Variant> {
         &self.variant
+    }
+
+    /// What the evaluation knows of the current variant.
+    pub fn evaluation(&self) -> &Arc<Evaluation> {
+        &self.evaluation
     }
 
     /// The game's current position.
@@ -109,9 +117,10 @@ impl Engine {
     /// Switches to variant `name` with exactly these options, at its start position; on error
     /// nothing changes.
     pub fn set_variant_with(&mut self, name: &str, options: Vec<(String, String)>) -> Result<(), String> {
-        let variant = self.config.variant(name, &options).map_err(|e| e.to_string())?;
+        let Loaded { variant, evaluation } = self.config.loaded(name, &options).map_err(|e| e.to_string())?;
         self.position = Position::start(variant.clone()).map_err(|e| e.to_string())?;
         self.variant = variant;
+        self.evaluation = evaluation;
         self.options = options;
         Ok(())
     }
@@ -223,15 +232,16 @@ impl Engine {
     /// weighed 0), the rest, and the total, all from White's side.
     pub fn evaluation_report(&self) -> Result<Vec<String>, String> {
         let white_view = |pos: &Position| if pos.side() == Color::White { 1 } else { -1 };
-        let evaluate = |variant: &Arc<Variant>| -> Result<i32, String> {
+        let evaluate = |loaded: &Loaded| -> Result<i32, String> {
+            let Loaded { variant, evaluation } = loaded;
             let pos = Position::from_fen(variant.clone(), &self.position.to_fen()).map_err(|e| e.to_string())?;
-            let eval = Eval::new(variant);
-            let score = with_rules!(&variant.family(), |rules| rules.evaluate(&pos, &eval));
+            let eval = Eval::new(variant, evaluation);
+            let score = with_rules!(&variant.family(), |rules| rules.evaluate_alone(&pos, &eval));
             Ok(score * white_view(&pos))
         };
         let name = &self.variant.name;
-        let total = evaluate(&self.variant)?;
-        let eval = Eval::new(&self.variant);
+        let total = evaluate(&Loaded { variant: self.variant.clone(), evaluation: self.evaluation.clone() })?;
+        let eval = Eval::new(&self.variant, &self.evaluation);
         let g = &self.variant.geometry();
         let mut lines = vec![format!("Evaluation of this {name} position, centipawns from White's side")];
         for layer in g.all_layers() {
@@ -249,7 +259,7 @@ impl Engine {
         for &term in Terms::NAMES {
             let without = self
                 .config
-                .variant_adjusted(name, &self.options, &[("eval", format!("{term}:0"))])
+                .loaded_adjusted(name, &self.options, &[("eval", format!("{term}:0"))])
                 .map_err(|e| e.to_string())?;
             let share = total - evaluate(&without)?;
             if share != 0 {
@@ -320,7 +330,7 @@ impl Engine {
     /// variant, the iteration and how full the table is, in permille.
     pub fn think(&mut self, limits: Limits, on_info: impl Fn(&Variant, &Info, u32)) -> Option<Info> {
         let (limits, seed) = self.prepare(limits, false);
-        run(&self.position, &limits, &self.shared, self.personality, seed, &on_info)
+        run(&self.position, &self.evaluation, &limits, &self.shared, self.personality, seed, &on_info)
     }
 
     /// Starts searching the current position in the background; `on_info` is called after each
@@ -379,8 +389,9 @@ impl Engine {
     ) {
         let (limits, seed) = self.prepare(limits, pondering);
         let (variant, shared, personality) = (self.variant.clone(), self.shared.clone(), self.personality);
+        let evaluation = self.evaluation.clone();
         self.running = Some(std::thread::spawn(move || {
-            let result = run(&pos, &limits, &shared, personality, seed, &on_info);
+            let result = run(&pos, &evaluation, &limits, &shared, personality, seed, &on_info);
             on_done(&variant, result);
         }));
     }
@@ -411,9 +422,10 @@ impl Engine {
 }
 
 /// Chooses a move in `pos`: the search on the narrowest masks its boards fit, with the family's
-/// rules and the variant's evaluation, or a reference personality.
+/// rules and the variant's `evaluation`, or a reference personality.
 fn run(
     pos: &Position,
+    evaluation: &Arc<Evaluation>,
     limits: &Limits,
     shared: &Shared,
     personality: Personality,
@@ -422,7 +434,7 @@ fn run(
 ) -> Option<Info> {
     let variant = pos.variant().clone();
     with_narrowest!(pos, |rules, pos| {
-        let eval = Eval::new(pos.variant());
+        let eval = Eval::new(pos.variant(), evaluation);
         if personality == Personality::Normal {
             search(rules, &pos, &eval, limits, shared, |info| on_info(&variant, info, shared.tt.hashfull()))
         } else {

@@ -103,7 +103,7 @@ fn activity_with<W: Word, R: Evaluate<W>, const THREATS: bool>(
                 let tables = v.tables().role(role, color);
                 // Looked up only where engine.ini sets some moves table (one flag, worked out once).
                 let bonus = if eval.moves_bonus {
-                    v.eval.squares.get(role.index()).filter(|b| !b.moves.is_empty())
+                    eval.data().squares.get(role.index()).filter(|b| !b.moves.is_empty())
                 } else {
                     None
                 };

@@ -5,6 +5,7 @@
 
 use super::Eval;
 use crate::geometry::Word;
+use crate::pieces::ByColor;
 use crate::position::Position;
 
 /// The material, pawns counted, that a side without pawns needs in all and ahead of the other
@@ -12,11 +13,10 @@ use crate::position::Position;
 /// minor piece, or a queen against a rook and a minor piece, is a draw with best play).
 const WINNING_LEAD: i32 = 400;
 
-/// `score` (for the side to move) scaled towards a draw where the side ahead cannot be expected
-/// to win.
-pub(super) fn scaled<W: Word>(pos: &Position<W>, eval: &Eval<W>, score: i32) -> i32 {
+/// `score` (for the side to move) scaled towards a draw where the side ahead, by `material`, cannot
+/// be expected to win.
+pub(super) fn scaled<W: Word>(pos: &Position<W>, eval: &Eval<W>, score: i32, material: ByColor<i32>) -> i32 {
     let ahead = if score > 0 { pos.side() } else { pos.side().flip() };
-    let material = pos.psq().material;
     let pawns = eval.pawn.map_or(0, |p| pos.pieces_on_any_board(ahead, p).count());
     if pawns == 0 && material[ahead] < WINNING_LEAD {
         score / 16
@@ -32,16 +32,15 @@ pub(super) fn scaled<W: Word>(pos: &Position<W>, eval: &Eval<W>, score: i32) -> 
 #[cfg(test)]
 mod tests {
     use crate::config::Config;
-    use crate::eval::{Eval, Evaluate};
-    use crate::geometry::Wide;
+    use crate::eval::Evaluate;
     use crate::position::Position;
     use crate::rules::Fide;
 
     /// The scaled scores of the terms (the network set aside, so that the sizes are known).
     fn scores(fens: &[&str]) -> Vec<i32> {
-        let v = Config::builtin().variant_adjusted("normal", &[], &[("network", "none".into())]).unwrap();
-        let e: Eval<Wide> = Eval::new(&v);
-        fens.iter().map(|fen| Fide.evaluate(&Position::from_fen(v.clone(), fen).unwrap(), &e)).collect()
+        let loaded = Config::builtin().loaded_adjusted("normal", &[], &[("network", "none".into())]).unwrap();
+        let (v, e) = (&loaded.variant, loaded.eval());
+        fens.iter().map(|fen| Fide.evaluate_alone(&Position::from_fen(v.clone(), fen).unwrap(), &e)).collect()
     }
 
     #[test]

@@ -54,8 +54,8 @@ mod tests {
 
     #[test]
     fn king_safety_counts_every_attack_on_the_king_and_its_neighbours() {
-        let v = Config::builtin().variant("lookingglass", &[]).unwrap();
-        let eval = Eval::new(&v);
+        let loaded = Config::builtin().loaded("lookingglass", &[]).unwrap();
+        let (v, eval) = (loaded.variant.clone(), loaded.eval());
         let fens = include_str!("../../perft/lookingglass.epd").lines().filter(|l| !l.starts_with('#'));
         let mut checked = 0;
         for fen in fens.map(|l| l.split(';').next().unwrap().trim()) {

@@ -4,13 +4,17 @@
 mod activity;
 mod alice;
 mod fide;
+pub mod incremental;
 mod insideout;
 mod lma;
 mod lookingglass;
 mod monochrome;
+pub mod network;
 mod pieces;
+pub mod psq_table;
 pub mod psq_values;
 mod structure;
+pub mod weights;
 
 use std::sync::Arc;
 
@@ -18,16 +22,48 @@ use crate::geometry::{Bitboard, Cell, Geometry, Layer, Word};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::rules::{Alice, Fide, InsideOut, Lma, LookingGlass, Monochrome, Rules};
-pub use crate::variant::weights::{EvalData, Terms};
 use crate::variant::Variant;
 pub use activity::Landing;
+pub use incremental::{Features, Incremental};
+use network::Network;
+use psq_table::{PieceSquare, Sums};
+pub use weights::{EvalData, Terms};
 
 /// A pawn's value.
 pub const PAWN: i32 = 100;
 
-/// Everything the evaluation of one variant needs, built once per variant.
+/// What the evaluation knows of one variant, loaded with it: engine.ini's numbers, the material
+/// and piece-square table built from them, and the network where the variant has one.
+pub struct Evaluation {
+    /// engine.ini's values, term weights and square bonuses.
+    pub data: EvalData,
+    /// Material and piece-square values per piece and square.
+    pub psq: PieceSquare,
+    /// The network that evaluates the variant, where it has one.
+    pub network: Option<Arc<Network>>,
+}
+
+impl Evaluation {
+    /// The evaluation of `variant` by engine.ini's `data` and, if given, a network (one that
+    /// does not [fit](Network::fits) the variant is an error).
+    pub fn new<W: Word>(
+        variant: &Variant<W>,
+        data: EvalData,
+        network: Option<Arc<Network>>,
+    ) -> Result<Evaluation, String> {
+        if network.is_some() && !Network::fits(variant) {
+            return Err(Network::FITS.into());
+        }
+        let psq = psq_values::piece_square(variant, &data);
+        Ok(Evaluation { data, psq, network })
+    }
+}
+
+/// Everything the evaluation of one variant needs, built once per search (each thread has its own).
 #[derive(Clone)]
 pub struct Eval<W: Word> {
+    /// The variant's evaluation data.
+    source: Arc<Evaluation>,
     /// Material value per role.
     pub values: Vec<i32>,
     /// The term weights.
@@ -51,15 +87,16 @@ fn off_centre<W: Word>(g: &Geometry<W>, cell: Cell) -> i32 {
 }
 
 impl<W: Word> Eval<W> {
-    /// The evaluation of `variant`.
-    pub fn new(variant: &Arc<Variant<W>>) -> Eval<W> {
+    /// The evaluation of `variant` by its evaluation data.
+    pub fn new(variant: &Arc<Variant<W>>, source: &Arc<Evaluation>) -> Eval<W> {
         let parity = [0, 1].map(|p| variant.geometry().colour_mask(p));
         let structure = structure::Structure::new(variant.geometry(), variant.pawn);
-        let full_phase = Position::start(variant.clone()).map_or(1, |start| start.psq().phase.max(1));
+        let full_phase = Position::start(variant.clone()).map_or(1, |start| source.psq.sums(&start).phase.max(1));
         Eval {
-            values: variant.psq.values.clone(),
-            terms: variant.eval.terms.clone(),
-            moves_bonus: variant.eval.squares.iter().any(|bonus| !bonus.moves.is_empty()),
+            source: source.clone(),
+            values: source.psq.values.clone(),
+            terms: source.data.terms.clone(),
+            moves_bonus: source.data.squares.iter().any(|bonus| !bonus.moves.is_empty()),
             full_phase,
             parity,
             pawn: variant.pawn,
@@ -69,6 +106,23 @@ impl<W: Word> Eval<W> {
         }
     }
 
+    /// The material and piece-square table.
+    #[inline]
+    pub fn psq(&self) -> &PieceSquare {
+        &self.source.psq
+    }
+
+    /// The network, where the variant has one.
+    #[inline]
+    pub fn network(&self) -> Option<&Network> {
+        self.source.network.as_deref()
+    }
+
+    /// engine.ini's evaluation data.
+    pub fn data(&self) -> &EvalData {
+        &self.source.data
+    }
+
     /// Whether `role` counts as a piece (not a pawn, not a king).
     pub fn is_piece(&self, role: Role) -> bool {
         Some(role) != self.pawn && Some(role) != self.king
@@ -76,8 +130,7 @@ impl<W: Word> Eval<W> {
 
     /// Material, piece-square, pawn-structure, activity and piece terms for the side to move, tapered
     /// from opening to endgame, plus the tempo of having the move.
-    pub fn standard<R: Evaluate<W>>(&self, rules: &R, pos: &Position<W>) -> i32 {
-        let sums = pos.psq();
+    pub fn standard<R: Evaluate<W>>(&self, rules: &R, pos: &Position<W>, sums: &Sums) -> i32 {
         let phase = sums.phase.min(self.full_phase);
         let structure = self.structure.evaluate(pos, self, sums.material);
         let activity = activity::activity(rules, pos, self);
@@ -90,7 +143,7 @@ impl<W: Word> Eval<W> {
 
     /// Material alone, for the side to move.
     pub fn material(&self, pos: &Position<W>) -> i32 {
-        let material = pos.psq().material;
+        let material = self.psq().sums(pos).material;
         balance(pos, |color| material[color])
     }
 
@@ -109,9 +162,14 @@ impl<W: Word> Eval<W> {
 
 /// A family's evaluation: the standard terms plus what its rules make matter.
 pub trait Evaluate<W: Word>: Rules<W> {
-    /// The position's value for the side to move, in centipawns.
-    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(self, pos)
+    /// The position's value for the side to move, in centipawns, by its running sums.
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
+        eval.standard(self, pos, features.sums)
+    }
+
+    /// [`evaluate`](Self::evaluate), the sums counted from scratch (outside a search).
+    fn evaluate_alone(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
+        self.evaluate(pos, eval, Incremental::new(eval, pos).features())
     }
 
     /// Where a piece of `color` moving on `layer` lands, for the activity terms: by default on
@@ -128,17 +186,17 @@ pub trait Evaluate<W: Word>: Rules<W> {
 }
 
 impl<W: Word> Evaluate<W> for Fide {
-    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        let raw = match (&pos.variant().network, pos.accumulator()) {
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
+        let raw = match (eval.network(), features.accumulator) {
             (Some(net), Some(acc)) => net.output(acc, pos.side()),
-            _ => eval.standard(self, pos),
+            _ => eval.standard(self, pos, features.sums),
         };
-        fide::scaled(pos, eval, raw)
+        fide::scaled(pos, eval, raw, features.sums.material)
     }
 }
 impl<W: Word> Evaluate<W> for Alice {
-    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(self, pos) + alice::king_board(pos, eval)
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
+        eval.standard(self, pos, features.sums) + alice::king_board(pos, eval)
     }
 
     fn landing(&self, pos: &Position<W>, color: Color, layer: Layer) -> Landing<W> {
@@ -146,12 +204,12 @@ impl<W: Word> Evaluate<W> for Alice {
     }
 }
 impl<W: Word> Evaluate<W> for Lma<W> {
-    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(self, pos) + lma::king_class(pos, eval)
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
+        eval.standard(self, pos, features.sums) + lma::king_class(pos, eval)
     }
 }
 impl<W: Word> Evaluate<W> for Monochrome<W> {
-    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, _: Features) -> i32 {
         monochrome::evaluate(self, pos, eval)
     }
 
@@ -160,13 +218,13 @@ impl<W: Word> Evaluate<W> for Monochrome<W> {
     }
 }
 impl<W: Word> Evaluate<W> for InsideOut {
-    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(self, pos) + insideout::kings_and_spawn(pos, eval)
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
+        eval.standard(self, pos, features.sums) + insideout::kings_and_spawn(pos, eval)
     }
 }
 impl<W: Word> Evaluate<W> for LookingGlass {
-    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
-        eval.standard(self, pos) + lookingglass::king_safety(pos, eval)
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
+        eval.standard(self, pos, features.sums) + lookingglass::king_safety(pos, eval)
     }
 }
 
@@ -183,9 +241,13 @@ mod tests {
     use crate::geometry::Wide;
 
     fn eval_of(name: &str) -> (Arc<Variant>, Eval<Wide>) {
-        let v = Config::builtin().variant(name, &[]).unwrap();
-        let e = Eval::new(&v);
-        (v, e)
+        let loaded = Config::builtin().loaded(name, &[]).unwrap();
+        (loaded.variant.clone(), loaded.eval())
+    }
+
+    /// The standard terms of `pos`, its sums counted afresh.
+    fn standard(e: &Eval<Wide>, pos: &Position) -> i32 {
+        e.standard(&Fide, pos, &e.psq().sums(pos))
     }
 
     #[test]
@@ -205,7 +267,7 @@ mod tests {
     fn the_start_position_is_level_but_for_the_tempo() {
         for name in ["normal", "alice", "lma", "lookingglass"] {
             let (v, e) = eval_of(name);
-            assert_eq!(e.standard(&Fide, &Position::start(v).unwrap()), e.terms.tempo, "{name}");
+            assert_eq!(standard(&e, &Position::start(v).unwrap()), e.terms.tempo, "{name}");
         }
     }
 
@@ -216,7 +278,7 @@ mod tests {
         let (v, e) = eval_of("normal");
         let centre = Position::from_fen(v.clone(), "r2qk2r/8/8/8/3N4/8/8/R2QK3 w - - 0 1").unwrap();
         let corner = Position::from_fen(v, "r2qk2r/8/8/8/8/8/8/R2QK2N w - - 0 1").unwrap();
-        assert!(e.standard(&Fide, &centre) > e.standard(&Fide, &corner));
+        assert!(standard(&e, &centre) > standard(&e, &corner));
     }
 
     #[test]
@@ -230,7 +292,7 @@ mod tests {
         ];
         for fen in fens.iter().chain(fens.iter()) {
             let pos = Position::from_fen(v.clone(), fen).unwrap();
-            assert_eq!(e.standard(&Fide, &pos), Eval::new(&v).standard(&Fide, &pos), "{fen}");
+            assert_eq!(standard(&e, &pos), standard(&eval_of("normal").1, &pos), "{fen}");
         }
     }
 

@@ -119,8 +119,8 @@ mod tests {
     use crate::geometry::Wide;
 
     fn fide() -> (std::sync::Arc<Variant>, Eval<Wide>) {
-        let v = Config::builtin().variant("normal", &[]).unwrap();
-        let mut e = Eval::new(&v);
+        let loaded = Config::builtin().loaded("normal", &[]).unwrap();
+        let (v, mut e) = (loaded.variant.clone(), loaded.eval());
         e.terms.bishop_pair = 40;
         e.terms.open_file = 15;
         (v, e)

@@ -1,10 +1,10 @@
 //! The material and piece-square values of a variant, derived from its geometry, its pieces,
-//! its family and engine.ini's numbers (the table itself is the variant's: [`PieceSquare`]).
+//! its family and engine.ini's numbers, into a [`PieceSquare`] table.
 
-use super::{off_centre, Terms, PAWN};
+use super::psq_table::{Entry, PieceSquare, SQUARES};
+use super::{off_centre, EvalData, Terms, PAWN};
 use crate::geometry::{Cell, Layer, Square, Word};
 use crate::pieces::{Color, Piece, Role, MAX_ROLES};
-use crate::variant::psq_table::{Entry, PieceSquare, SQUARES};
 use crate::variant::Variant;
 
 /// Centipawns per average target cell of a piece on an empty board (a knight on 8x8: 5.25 cells).
@@ -34,14 +34,14 @@ pub fn most_reach<W: Word>(variant: &Variant<W>, role: Role) -> u32 {
     reaches(variant, role).max().unwrap_or(0)
 }
 
-/// The table of `variant`, from its geometry, pieces, family and engine.ini evaluation data.
-pub fn piece_square<W: Word>(variant: &Variant<W>) -> PieceSquare {
+/// The table of `variant`, from its geometry, pieces, family and engine.ini's evaluation `data`.
+pub fn piece_square<W: Word>(variant: &Variant<W>, data: &EvalData) -> PieceSquare {
     let g = &variant.geometry();
-    let terms: &Terms = &variant.eval.terms;
+    let terms: &Terms = &data.terms;
     let cells = g.cells[0].count().max(1);
     let values: Vec<i32> = Role::up_to(variant.pieces.len())
         .map(|role| {
-            if let Some(Some(v)) = variant.eval.values.get(role.index()) {
+            if let Some(Some(v)) = data.values.get(role.index()) {
                 *v
             } else if Some(role) == variant.pawn {
                 PAWN
@@ -77,8 +77,7 @@ pub fn piece_square<W: Word>(variant: &Variant<W>) -> PieceSquare {
                         let centre = terms.mobility * (reach(variant, role, layer, cell) as i32 - average);
                         (centre, centre)
                     };
-                    let bonus = variant
-                        .eval
+                    let bonus = data
                         .squares
                         .get(role.index())
                         .map_or([0, 0], |b| b.at(advance as usize, g.file(cell) as usize, g.files as usize));

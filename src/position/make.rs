@@ -68,12 +68,8 @@ impl<W: Word> Position<W> {
             hash: self.hash,
             last_move: self.last_moves[mover],
             scores: self.scores,
-            psq: self.psq,
             spawned: Bitboard::EMPTY,
         });
-        if let Some(&top) = self.accumulators.last() {
-            self.accumulators.push(top);
-        }
         if let Some(ep) = self.ep.take() {
             self.hash ^= self.variant.zobrist.ep[ep.passed.index()];
         }
@@ -116,6 +112,29 @@ impl<W: Word> Position<W> {
         }
         self.side = self.side.flip();
         self.hash ^= self.variant.zobrist.side;
+    }
+
+    /// The pieces the last move took off the board and put on it, each as `(square, piece,
+    /// put)`, for what keeps running sums of the pieces (the evaluation's); nothing before the
+    /// first move. Right only until the next move or unmake.
+    #[inline]
+    pub fn last_move_changes(&self, mut change: impl FnMut(Square, Piece, bool)) {
+        let Some(u) = self.history.last() else { return };
+        let mv = u.mv;
+        if let Some(c) = mv.capture() {
+            change(c, u.captured, false);
+        }
+        change(mv.from(), u.moved, false);
+        if let Some((rook_from, rook_to)) = mv.rook() {
+            let rook = self.piece_at(rook_to);
+            change(rook_from, rook, false);
+            change(rook_to, rook, true);
+        }
+        change(mv.to(), self.piece_at(mv.to()), true);
+        for cell in u.spawned {
+            let sq = Square::new(Layer::FIRST, cell);
+            change(sq, self.piece_at(sq), true);
+        }
     }
 
     /// Inside-out rule 7: after a king is captured, each player gets a pawn on every empty
@@ -173,9 +192,6 @@ impl<W: Word> Position<W> {
     /// Takes back the last move made; does nothing when there is none.
     pub fn unmake(&mut self) {
         let Some(u) = self.history.pop() else { return };
-        if self.accumulators.len() > 1 {
-            self.accumulators.pop();
-        }
         let mv = u.mv;
         self.side = self.side.flip();
         for cell in u.spawned {
@@ -197,7 +213,6 @@ impl<W: Word> Position<W> {
         if let Some(c) = mv.capture() {
             self.place(c, u.captured);
         }
-        self.psq = u.psq;
         self.castling.rights = u.rights;
         self.ep = u.ep;
         self.halfmove = u.halfmove;

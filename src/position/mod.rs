@@ -8,8 +8,6 @@ use std::sync::Arc;
 
 use crate::geometry::{Bitboard, Cells, Layer, Narrow, Square, Wide, Word, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece, Role, MAX_ROLES};
-use crate::variant::network::Accumulator;
-use crate::variant::psq_table::Sums;
 use crate::variant::Variant;
 use make::MoveEffects;
 use moves::Move;
@@ -80,7 +78,6 @@ pub(crate) struct Undo<W: Word> {
     hash: u64,
     last_move: Option<Trip>,
     scores: ByColor<u32>,
-    psq: Sums,
     spawned: Bitboard<W>,
 }
 
@@ -97,7 +94,6 @@ impl<W: Word> Undo<W> {
             hash: self.hash,
             last_move: self.last_move,
             scores: self.scores,
-            psq: self.psq,
             spawned: self.spawned.resized(),
         }
     }
@@ -119,13 +115,9 @@ pub struct Position<W: Word = Wide> {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
-    psq: Sums,
     history: Vec<Undo<W>>,
     last_moves: ByColor<Option<Trip>>,
     scores: ByColor<u32>,
-    /// The network's hidden layers after each move of the history, the last the current ones;
-    /// empty where the variant has no network.
-    accumulators: Vec<Accumulator>,
 }
 
 impl Position<Wide> {
@@ -149,11 +141,9 @@ impl<W: Word> Position<W> {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
-            psq: Sums::default(),
             history: Vec::new(),
             last_moves: ByColor::default(),
             scores: ByColor::default(),
-            accumulators: variant.network.as_ref().map_or_else(Vec::new, |net| vec![net.empty()]),
             variant,
         }
     }
@@ -173,11 +163,9 @@ impl<W: Word> Position<W> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
-            psq: self.psq,
             history: self.history.iter().map(Undo::resized).collect(),
             last_moves: self.last_moves,
             scores: self.scores,
-            accumulators: self.accumulators.clone(),
         }
     }
 
@@ -342,10 +330,6 @@ impl<W: Word> Position<W> {
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.place(sq, piece);
         self.hash ^= self.variant.zobrist.piece(sq, piece);
-        self.psq.add(piece.color(), self.variant.psq.entry(sq, piece));
-        if let (Some(net), Some(acc)) = (&self.variant.network, self.accumulators.last_mut()) {
-            net.add(acc, piece.color(), piece.role(), sq.cell());
-        }
     }
 
     /// Removes and returns the piece on an occupied square.
@@ -353,15 +337,10 @@ impl<W: Word> Position<W> {
     pub(crate) fn remove(&mut self, sq: Square) -> Piece {
         let piece = self.lift(sq);
         self.hash ^= self.variant.zobrist.piece(sq, piece);
-        self.psq.remove(piece.color(), self.variant.psq.entry(sq, piece));
-        if let (Some(net), Some(acc)) = (&self.variant.network, self.accumulators.last_mut()) {
-            net.remove(acc, piece.color(), piece.role(), sq.cell());
-        }
         piece
     }
 
-    /// Puts a piece on an empty square, leaving the hash and sums to the caller (unmake
-    /// restores them whole).
+    /// Puts a piece on an empty square, leaving the hash to the caller (unmake restores it whole).
     #[inline]
     fn place(&mut self, sq: Square, piece: Piece) {
         let (l, c) = (sq.layer().index(), sq.cell());
@@ -370,7 +349,7 @@ impl<W: Word> Position<W> {
         self.by_role[piece.role().index()][l] |= Bitboard::from_cell(c);
     }
 
-    /// Removes and returns the piece on an occupied square, leaving the hash and sums to the caller.
+    /// Removes and returns the piece on an occupied square, leaving the hash to the caller.
     #[inline]
     fn lift(&mut self, sq: Square) -> Piece {
         let (l, c) = (sq.layer().index(), sq.cell());
@@ -381,30 +360,14 @@ impl<W: Word> Position<W> {
         piece
     }
 
-    /// The running material and piece-square sums of the pieces on the board.
-    #[inline]
-    pub fn psq(&self) -> &Sums {
-        &self.psq
-    }
-
-    /// The network's hidden layers for this position, where the variant has a network.
-    #[inline]
-    pub fn accumulator(&self) -> Option<&Accumulator> {
-        self.accumulators.last()
-    }
-
-    /// The material and piece-square sums counted from scratch, to check the running ones.
-    pub fn compute_psq(&self) -> Sums {
-        let psq = &self.variant.psq;
-        let mut sums = Sums::default();
-        for l in self.variant.geometry().all_layers() {
-            for c in self.occupied(l) {
-                let sq = Square::new(l, c);
-                let piece = self.piece_at(sq);
-                sums.add(piece.color(), psq.entry(sq, piece));
-            }
-        }
-        sums
+    /// Every piece on the boards, with its square.
+    pub fn pieces_on_board(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.variant.geometry().all_layers().flat_map(move |layer| {
+            self.occupied(layer).into_iter().map(move |cell| {
+                let sq = Square::new(layer, cell);
+                (sq, self.piece_at(sq))
+            })
+        })
     }
 
     /// The hash computed from scratch, to check the incremental one.

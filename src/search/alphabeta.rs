@@ -17,7 +17,7 @@ use super::params::*;
 use super::time::Budget;
 use super::tt::{from_tt, to_tt, Bound, Entry, PackedMove};
 use super::{Info, Limits, Shared, Team, MATE, MAX_PLY};
-use crate::eval::Eval;
+use crate::eval::{Eval, Incremental};
 use crate::geometry::Word;
 use crate::movegen::{
     in_check, legal_with, legality_unplayed, make_if_legal, may_give_check, pseudo_legal_knowing_check,
@@ -93,6 +93,8 @@ pub(super) struct Worker<'a, W: Word, R: SearchParams<W>> {
     seldepth: usize,
     pub(super) stopped: bool,
     histories: Histories,
+    /// The evaluation's running sums along the line being searched.
+    incremental: Incremental,
     /// Each ply's static evaluation, where the node worked it out (for "improving").
     static_evals: Vec<Option<i32>>,
     pv: Vec<Vec<Move>>,
@@ -132,6 +134,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
             seldepth: 0,
             stopped: false,
             histories: Histories::new(),
+            incremental: Incremental::default(),
             static_evals: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             generated: vec![Vec::new(); MAX_PLY + 2],
@@ -203,6 +206,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
 
     /// One iteration at `depth` around the previous score; `None` when stopped.
     pub(super) fn iterate(&mut self, pos: &mut Position<W>, depth: i32, previous: Option<i32>) -> Option<Info> {
+        self.incremental = Incremental::new(self.eval, pos);
         self.seldepth = 0;
         self.iteration = depth as u32;
         self.stopped = false;
@@ -291,7 +295,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
         }
         if ply >= MAX_PLY - 1 {
             self.count_node(ply);
-            return self.rules.evaluate(pos, self.eval);
+            return self.rules.evaluate(pos, self.eval, self.incremental.features());
         }
         let checked = match reached {
             Reached::Move { checked } => checked,
@@ -416,6 +420,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
                 pos.unmake();
                 continue;
             }
+            self.incremental.push(self.eval, pos);
             let child = Reached::Move { checked: gives_check };
             let score = if i == 0 {
                 -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, child)
@@ -434,6 +439,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
                 score
             };
             pos.unmake();
+            self.incremental.pop();
             if self.stopped {
                 self.ranked[ply] = ranked;
                 return 0;
@@ -481,7 +487,8 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
         checked: bool,
         entry: Option<Entry>,
     ) -> Standing {
-        let uncorrected = (prunable || R::CORRECTION_HISTORY && !checked).then(|| self.rules.evaluate(pos, self.eval));
+        let uncorrected = (prunable || R::CORRECTION_HISTORY && !checked)
+            .then(|| self.rules.evaluate(pos, self.eval, self.incremental.features()));
         let correction = uncorrected.filter(|_| R::CORRECTION_HISTORY).map(|_| Correction::entries(pos));
         let corrected = uncorrected.map(|s| correction.map_or(s, |f| s + self.shared.correction.get(f)));
         let raw_stand = corrected.filter(|_| prunable);
@@ -615,11 +622,11 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.rules.evaluate(pos, self.eval);
+            return self.rules.evaluate(pos, self.eval, self.incremental.features());
         }
         let mut best = -INFINITY;
         if !checked {
-            best = self.rules.evaluate(pos, self.eval);
+            best = self.rules.evaluate(pos, self.eval, self.incremental.features());
             if R::CORRECTION_HISTORY {
                 best += self.shared.correction.get(Correction::entries(pos));
             }
@@ -665,12 +672,14 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
             if !make_if_legal(self.rules, pos, legality, mv) {
                 continue;
             }
+            self.incremental.push(self.eval, pos);
             any_legal = true;
             let score = match self.terminal(pos, ply + 1) {
                 Some(end) => -end,
                 None => -self.quiesce(pos, ply + 1, -beta, -alpha),
             };
             pos.unmake();
+            self.incremental.pop();
             if self.stopped {
                 break;
             }

@@ -95,15 +95,13 @@ pub(super) fn wins_at_least<W: Word, R: Rules<W>>(
 mod tests {
     use super::*;
     use crate::config::Config;
-    use crate::eval::Eval;
-    use crate::geometry::Wide;
     use crate::movegen::parse_move;
     use crate::with_rules;
 
     /// Whether `text`, played in the position `fen` of `variant`, wins at least `threshold`.
     fn wins(variant: &str, fen: &str, text: &str, threshold: i32) -> bool {
-        let variant = Config::builtin().variant(variant, &[]).unwrap();
-        let values = Eval::<Wide>::new(&variant).values;
+        let loaded = Config::builtin().loaded(variant, &[]).unwrap();
+        let (variant, values) = (loaded.variant.clone(), loaded.eval().values);
         let mut pos = Position::from_fen(variant.clone(), fen).unwrap();
         with_rules!(&variant.family(), |rules| {
             let mv = parse_move(rules, &mut pos, text).unwrap();

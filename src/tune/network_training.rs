@@ -6,12 +6,12 @@
 use std::path::PathBuf;
 
 use crate::config::Config;
+use crate::eval::network::{features, Network, HIDDEN, INPUTS};
 use crate::geometry::{Layer, Square};
 use crate::input::{for_each_line, MAX_DATA_LINE};
 use crate::position::Position;
 use crate::random::Rng;
 use crate::tune::data::Record;
-use crate::variant::network::{features, Network, HIDDEN, INPUTS};
 use crate::variant::FIDE_CHESS;
 
 /// The largest magnitude of a hidden weight or bias, so that the integers of 32 pieces' inputs

@@ -3,19 +3,16 @@
 //! mapped to an expected score (Texel's method), one number at a time.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::config::Config;
+use crate::config::{Config, Loaded};
 use crate::eval::psq_values::most_reach;
-use crate::eval::{Eval, Evaluate};
+use crate::eval::{Eval, Evaluate, Terms};
 use crate::input::{for_each_line, MAX_DATA_LINE};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::tune::data::Record;
-use crate::variant::weights::Terms;
-use crate::variant::Variant;
 use crate::with_rules;
 
 /// What to tune.
@@ -108,7 +105,8 @@ pub struct Tuned {
 
 /// Reads the data, fits the numbers and returns them; `progress` hears of each improvement.
 pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result<Tuned, String> {
-    let base = config.variant(&settings.variant, &[]).map_err(|e| e.to_string())?;
+    let base = config.loaded(&settings.variant, &[]).map_err(|e| e.to_string())?;
+    let variant = &base.variant;
     let mut data = Vec::new();
     let name = settings.data.display();
     for_each_line(&settings.data, MAX_DATA_LINE, "--data", |number, line| {
@@ -117,7 +115,7 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
         }
         let Record { fen, result, .. } =
             Record::parse(line).map_err(|expected| format!("{name} line {number}: {expected}, got '{line}'"))?;
-        Position::from_fen(base.clone(), fen).map_err(|e| format!("{name} line {number}: {e}"))?;
+        Position::from_fen(variant.clone(), fen).map_err(|e| format!("{name} line {number}: {e}"))?;
         data.push((fen.to_string(), result));
         Ok(data.len() < settings.positions)
     })?;
@@ -133,12 +131,12 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
             known.join(", ")
         ));
     }
-    let build = |knobs: &[Knob]| -> Result<Arc<Variant>, String> {
+    let build = |knobs: &[Knob]| -> Result<Loaded, String> {
         // Every table is written, so that one tuned to 0 replaces engine.ini's.
         let mut additions: Vec<(&str, String)> = KEYS.iter().map(|&key| (key, words(knobs, key, true))).collect();
         // The numbers fitted are the terms': FIDE chess's network would hide them.
         additions.push(("network", "none".into()));
-        config.variant_adjusted(&settings.variant, &[], &additions).map_err(|e| e.to_string())
+        config.loaded_adjusted(&settings.variant, &[], &additions).map_err(|e| e.to_string())
     };
     let all: Vec<usize> = (0..data.len()).collect();
     let mut current = scores(&build(&knobs)?, &data, &all);
@@ -215,8 +213,9 @@ pub fn tune(config: &Config, settings: &Tune, progress: impl Fn(&str)) -> Result
 
 /// The numbers of `variant` the tuner may move: every piece's value but the pawn's (the unit)
 /// and the king's, every term's weight and, with `squares`, every piece's rank, file, cell and moves tables.
-fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
-    let eval = Eval::new(variant);
+fn knobs(loaded: &Loaded, squares: bool) -> Vec<Knob> {
+    let variant = &loaded.variant;
+    let eval = Eval::new(variant, &loaded.evaluation);
     let mut knobs: Vec<Knob> = Role::up_to(variant.pieces.len())
         .filter(|&r| eval.is_piece(r))
         .map(|r| Knob {
@@ -236,7 +235,7 @@ fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
     if squares {
         let g = &variant.geometry();
         for role in Role::up_to(variant.pieces.len()) {
-            let bonus = &variant.eval.squares[role.index()];
+            let bonus = &eval.data().squares[role.index()];
             // Only pieces are counted by their moves, from none to the most they can have.
             let moves = if eval.is_piece(role) { most_reach(variant, role) + 1 } else { 0 };
             let files = g.files as usize;
@@ -269,15 +268,16 @@ fn knobs(variant: &Arc<Variant>, squares: bool) -> Vec<Knob> {
 }
 
 /// The static evaluation of the positions numbered `which`, from White's side.
-fn scores(variant: &Arc<Variant>, data: &[(String, f64)], which: &[usize]) -> Vec<i32> {
+fn scores(loaded: &Loaded, data: &[(String, f64)], which: &[usize]) -> Vec<i32> {
+    let variant = &loaded.variant;
     // The evaluation keeps a cache of its own: one per worker.
     which
         .par_iter()
         .map_init(
-            || Eval::new(variant),
+            || Eval::new(variant, &loaded.evaluation),
             |eval, &j| {
                 let pos = Position::from_fen(variant.clone(), &data[j].0).expect("read once already");
-                let score = with_rules!(&variant.family(), |rules| rules.evaluate(&pos, eval));
+                let score = with_rules!(&variant.family(), |rules| rules.evaluate_alone(&pos, eval));
                 if pos.side() == Color::White {
                     score
                 } else {

@@ -1,9 +1,6 @@
 //! A loaded variant: geometry, pieces, rule options, start position, and its own tables.
 
 pub mod family;
-pub mod network;
-pub mod psq_table;
-pub mod weights;
 pub mod zobrist;
 
 use std::ops::Deref;
@@ -14,15 +11,14 @@ use crate::pieces::attacks::Tables;
 use crate::pieces::{ByColor, PieceType, Role};
 use family::Family;
 pub use family::FenExtras;
-use psq_table::PieceSquare;
-use weights::EvalData;
 use zobrist::Zobrist;
 
 /// The name of FIDE chess among the variants.
 pub const FIDE_CHESS: &str = "normal";
 
 /// What a variant is whatever the width of its masks: name, pieces, the movement rules that need
-/// no masks, start position, evaluation data and hash keys. A [`Variant`] reads as one (`Deref`).
+/// no masks, start position and hash keys. A [`Variant`] reads as one (`Deref`). What the
+/// evaluation knows of it is the evaluation's (`eval::Evaluation`).
 #[derive(Clone)]
 pub struct Rulebook {
     /// The name used on the command line and in protocols.
@@ -47,14 +43,8 @@ pub struct Rulebook {
     pub castling_style: CastlingStyle,
     /// The start position.
     pub start_fen: String,
-    /// Evaluation values and weights from engine.ini.
-    pub eval: EvalData,
     /// Hash keys.
     pub zobrist: Zobrist,
-    /// Material and piece-square values per piece and square.
-    pub psq: PieceSquare,
-    /// The network that evaluates the variant, where it has one.
-    pub network: Option<Arc<network::Network>>,
 }
 
 /// Everything the engine knows about one variant, built once when it is loaded: its
@@ -123,7 +113,7 @@ impl<W: Word> Variant<W> {
 }
 
 impl Variant<Wide> {
-    /// A variant from its parts, before the evaluation's table for it is set ([`Variant::finish`]).
+    /// A variant from its parts, with its 64-bit copy where its boards fit one.
     pub fn new(
         rulebook: Rulebook,
         geometry: Geometry,
@@ -132,20 +122,10 @@ impl Variant<Wide> {
         tables: Tables<Wide>,
     ) -> Variant {
         let [double_step_zone, promotion_zone] = zones;
-        Variant { rulebook, geometry, double_step_zone, promotion_zone, family, tables, narrow: None }
-    }
-
-    /// Drops the variant's network (one inherited by a variant of other pieces or boards).
-    pub fn drop_network(&mut self) {
-        self.rulebook.network = None;
-    }
-
-    /// Sets the material and piece-square table the evaluation built for the variant, and
-    /// makes its 64-bit copy: the variant is complete.
-    pub fn finish(mut self, psq: PieceSquare) -> Variant {
-        self.rulebook.psq = psq;
-        self.narrow = self.narrowed().map(Arc::new);
-        self
+        let mut variant =
+            Variant { rulebook, geometry, double_step_zone, promotion_zone, family, tables, narrow: None };
+        variant.narrow = variant.narrowed().map(Arc::new);
+        variant
     }
 
     /// The same variant with 64-bit masks, if every board has at most 64 cells.

@@ -9,7 +9,7 @@ pub mod reference;
 use std::process::{Command, Output};
 use std::sync::Arc;
 
-use vorpal::config::Config;
+use vorpal::config::{Config, Loaded};
 use vorpal::movegen::legal;
 pub use vorpal::position::FenError;
 use vorpal::position::Position;
@@ -20,6 +20,12 @@ use vorpal::with_rules;
 pub fn variant(name: &str, options: &[(&str, &str)]) -> Arc<Variant> {
     let options: Vec<(String, String)> = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     Config::builtin().variant(name, &options).expect("built-in variant")
+}
+
+/// A built-in variant with options, and its evaluation.
+pub fn loaded(name: &str, options: &[(&str, &str)]) -> Loaded {
+    let options: Vec<(String, String)> = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    Config::builtin().loaded(name, &options).expect("built-in variant")
 }
 
 /// A position from FEN, panicking with the reason on failure.

@@ -117,7 +117,7 @@ pub fn run(config: Config, lines: &Receiver<Event>, player: Player) -> i32 {
             ToPlayer::NewGame { color, rule } => {
                 let belief = Belief::new(engine.variant().clone(), *color);
                 let particles = (player == Player::Blind && *rule == StrikeRule::Strikes)
-                    .then(|| Particles::new(engine.variant().clone(), *color, rng.next_u64()));
+                    .then(|| Particles::new(engine.variant().clone(), engine.evaluation(), *color, rng.next_u64()));
                 game = Some(Game {
                     color: *color,
                     belief,

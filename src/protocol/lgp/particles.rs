@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use crate::eval::{Eval, Evaluate};
+use crate::eval::{Eval, Evaluate, Evaluation};
 use crate::geometry::{Square, Wide};
 use crate::movegen::{legal, Move};
 use crate::notation::lgp::{order_text, FateReport, Report, ToPlayer};
@@ -64,9 +64,9 @@ pub struct Particles {
 
 impl Particles {
     /// No guesses yet: they are drawn from the player's first view.
-    pub fn new(variant: Arc<Variant>, color: Color, seed: u64) -> Particles {
+    pub fn new(variant: Arc<Variant>, evaluation: &Arc<Evaluation>, color: Color, seed: u64) -> Particles {
         Particles {
-            eval: Eval::new(&variant),
+            eval: Eval::new(&variant, evaluation),
             variant,
             color,
             rng: Rng::new(seed),
@@ -281,7 +281,7 @@ impl Particles {
             // A move that attacks the player's king is what an enemy who sees it would play,
             // which the static evaluation, with the player to move, does not show.
             let threat = next.king_squares(self.color).any(|king| LookingGlass.attacked(&next, king, enemy));
-            let score = -LookingGlass.evaluate(&next, &self.eval) as f64 + if threat { KING_THREAT } else { 0.0 };
+            let score = -LookingGlass.evaluate_alone(&next, &self.eval) as f64 + if threat { KING_THREAT } else { 0.0 };
             out.push((next, score));
         }
         let best = out.iter().map(|(_, s)| *s).fold(f64::MIN, f64::max);
@@ -445,7 +445,8 @@ mod tests {
 
     #[test]
     fn every_guess_agrees_with_all_the_player_was_told() {
-        let variant = Config::builtin().variant("lookingglass", &[]).unwrap();
+        let loaded = Config::builtin().loaded("lookingglass", &[]).unwrap();
+        let variant = &loaded.variant;
         let mut rng = Rng::new(5);
         for game in 0..6 {
             let setups = [rng.below(960) as u32, rng.below(960) as u32];
@@ -453,7 +454,7 @@ mod tests {
             let mut referee =
                 Referee::new(Position::from_fen(variant.clone(), &fen).unwrap(), StrikeRule::Strikes).unwrap();
             let mut players: Vec<Particles> =
-                Color::ALL.iter().map(|&c| Particles::new(variant.clone(), c, 17 + game)).collect();
+                Color::ALL.iter().map(|&c| Particles::new(variant.clone(), &loaded.evaluation, c, 17 + game)).collect();
             for color in Color::ALL {
                 players[color.index()].observe(&ToPlayer::Setup(setups[color.index()]));
                 tell(&mut players[color.index()], &mut referee, color);
@@ -474,10 +475,10 @@ mod tests {
                 let mut pos = referee.position().clone();
                 let mut moves = Vec::new();
                 legal(&LookingGlass, &mut pos, &mut moves);
-                let order = order_text(&variant, moves[rng.below(moves.len())]);
+                let order = order_text(variant, moves[rng.below(moves.len())]);
                 player.ordered(&order);
                 let fate = referee.order(mover, &order).unwrap();
-                player.observe(&ToPlayer::of_fate(&variant, &fate));
+                player.observe(&ToPlayer::of_fate(variant, &fate));
                 let told = if matches!(fate, Fate::Played(_)) { Color::ALL.to_vec() } else { vec![mover] };
                 for color in told {
                     tell(&mut players[color.index()], &mut referee, color);

@@ -1,9 +1,10 @@
-//! Material and piece-square values per piece and square, part of a variant's tables (built by
-//! the evaluation, `eval::psq`). The position adds and subtracts them as pieces come and go, so
-//! evaluating a node reads three running sums instead of walking every piece of every layer.
+//! Material and piece-square values per piece and square (their numbers are worked out in
+//! `psq_values.rs`), and the running sums of them that a search keeps as pieces come and go
+//! (`incremental.rs`).
 
-use crate::geometry::{Square, MAX_CELLS, MAX_LAYERS};
+use crate::geometry::{Square, Word, MAX_CELLS, MAX_LAYERS};
 use crate::pieces::{ByColor, Color, Piece};
+use crate::position::Position;
 
 /// Square slots per piece in the table.
 pub const SQUARES: usize = MAX_LAYERS * MAX_CELLS;
@@ -71,5 +72,14 @@ impl PieceSquare {
     #[inline]
     pub fn entry(&self, sq: Square, piece: Piece) -> Entry {
         self.entries[Self::index(sq, piece)]
+    }
+
+    /// The sums of the pieces of `pos`, counted from scratch.
+    pub fn sums<W: Word>(&self, pos: &Position<W>) -> Sums {
+        let mut sums = Sums::default();
+        for (sq, piece) in pos.pieces_on_board() {
+            sums.add(piece.color(), self.entry(sq, piece));
+        }
+        sums
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::geometry::{Cell, Word};
 use crate::pieces::{Color, Role};
+use crate::position::Position;
 use crate::variant::family::Family;
 use crate::variant::Variant;
 
@@ -90,6 +91,15 @@ impl Network {
     /// The hidden layers of an empty board.
     pub fn empty(&self) -> Accumulator {
         [self.bias; 2]
+    }
+
+    /// The hidden layers of the pieces of `pos`, counted from scratch.
+    pub fn accumulate<W: Word>(&self, pos: &Position<W>) -> Accumulator {
+        let mut acc = self.empty();
+        for (sq, piece) in pos.pieces_on_board() {
+            self.add(&mut acc, piece.color(), piece.role(), sq.cell());
+        }
+        acc
     }
 
     /// Adds a piece of `color` and `role` on `cell` to the hidden layers.

@@ -1,0 +1,82 @@
+//! What the evaluation keeps up to date as a search makes and takes back moves: the running
+//! material and piece-square sums, and the network's hidden layers where the variant has a
+//! network. Each made move adds and subtracts the few pieces it moved, so that evaluating a
+//! node reads sums instead of walking every piece of every board.
+
+use super::network::Accumulator;
+use super::psq_table::Sums;
+use super::Eval;
+use crate::geometry::Word;
+use crate::position::Position;
+
+/// The evaluation's running sums of a position, as an evaluation reads them.
+#[derive(Copy, Clone)]
+pub struct Features<'a> {
+    /// Material and piece-square sums.
+    pub sums: &'a Sums,
+    /// The network's hidden layers, where the variant has a network.
+    pub accumulator: Option<&'a Accumulator>,
+}
+
+/// The running sums of a line of play: one entry for the position it started from and one for
+/// each move made since and not taken back (none at all before [`Incremental::new`] sets it).
+#[derive(Clone, Default)]
+pub struct Incremental {
+    sums: Vec<Sums>,
+    /// Empty where the variant has no network.
+    accumulators: Vec<Accumulator>,
+}
+
+impl Incremental {
+    /// The sums of `pos`, counted from scratch.
+    pub fn new<W: Word>(eval: &Eval<W>, pos: &Position<W>) -> Incremental {
+        let accumulators = eval.network().map(|net| net.accumulate(pos)).into_iter().collect();
+        Incremental { sums: vec![eval.psq().sums(pos)], accumulators }
+    }
+
+    /// Adds the move `pos` was just reached by (see [`Position::last_move_changes`]).
+    #[inline]
+    pub fn push<W: Word>(&mut self, eval: &Eval<W>, pos: &Position<W>) {
+        let psq = eval.psq();
+        let mut sums = *self.sums.last().expect("the start's sums are never taken back");
+        let network = eval.network();
+        if let Some(&last) = self.accumulators.last() {
+            self.accumulators.push(last);
+        }
+        let mut accumulator = self.accumulators.last_mut();
+        pos.last_move_changes(|sq, piece, put| {
+            let entry = psq.entry(sq, piece);
+            if put {
+                sums.add(piece.color(), entry);
+            } else {
+                sums.remove(piece.color(), entry);
+            }
+            if let (Some(net), Some(acc)) = (network, accumulator.as_deref_mut()) {
+                if put {
+                    net.add(acc, piece.color(), piece.role(), sq.cell());
+                } else {
+                    net.remove(acc, piece.color(), piece.role(), sq.cell());
+                }
+            }
+        });
+        self.sums.push(sums);
+    }
+
+    /// Takes back the last move added.
+    #[inline]
+    pub fn pop(&mut self) {
+        if self.sums.len() > 1 {
+            self.sums.pop();
+            self.accumulators.pop();
+        }
+    }
+
+    /// The sums of the position now.
+    #[inline]
+    pub fn features(&self) -> Features<'_> {
+        Features {
+            sums: self.sums.last().expect("the start's sums are never taken back"),
+            accumulator: self.accumulators.last(),
+        }
+    }
+}
