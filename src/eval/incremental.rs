@@ -38,12 +38,7 @@ impl Incremental {
     #[inline]
     pub fn push<W: Word>(&mut self, eval: &Eval<W>, pos: &Position<W>) {
         let psq = eval.psq();
-        let mut sums = *self.sums.last().expect("the start's sums are never taken back");
-        let network = eval.network();
-        if let Some(&last) = self.accumulators.last() {
-            self.accumulators.push(last);
-        }
-        let mut accumulator = self.accumulators.last_mut();
+        let mut sums = self.sums[self.sums.len() - 1];
         pos.last_move_changes(|sq, piece, put| {
             let entry = psq.entry(sq, piece);
             if put {
@@ -51,15 +46,21 @@ impl Incremental {
             } else {
                 sums.remove(piece.color(), entry);
             }
-            if let (Some(net), Some(acc)) = (network, accumulator.as_deref_mut()) {
+        });
+        self.sums.push(sums);
+        if let Some(net) = eval.network() {
+            // Copied once, into its place, and brought up to date there.
+            let last = self.accumulators.len() - 1;
+            self.accumulators.extend_from_within(last..);
+            let acc = &mut self.accumulators[last + 1];
+            pos.last_move_changes(|sq, piece, put| {
                 if put {
                     net.add(acc, piece.color(), piece.role(), sq.cell());
                 } else {
                     net.remove(acc, piece.color(), piece.role(), sq.cell());
                 }
-            }
-        });
-        self.sums.push(sums);
+            });
+        }
     }
 
     /// Takes back the last move added.
