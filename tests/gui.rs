@@ -34,13 +34,21 @@ fn gui_refuses_bad_requests_with_a_reason_and_keeps_running() {
         ("POST", "/api/new?white=robot", 400, "white: 'robot'"),
         ("GET", "/api/state?session=0123", 404, "no such game"),
         ("GET", "/api/state", 400, "which game"),
+        ("POST", "/api/new?clock=abc", 400, "clock: 'abc' is not a positive time"),
+        ("POST", "/api/hidden/new?rule=foo", 400, "rule: 'foo' is neither strikes nor opponent-orders"),
         ("GET", "/api/new", 405, "does not answer GET"),
+        ("DELETE", "/api/new", 405, "it takes POST"),
+        ("PUT", "/api/state", 405, "it takes GET"),
         ("GET", "/etc/passwd", 404, "nothing at /etc/passwd"),
     ];
     for (method, target, expected, reason) in refused {
         let (status, body) = server.ask(method, target);
         assert_eq!(status, expected, "{method} {target}: {body}");
         assert!(body.contains(reason), "{method} {target}: {body}");
+        // A player reads these: no command line's words in them.
+        for words in ["command line", "--tc", "--hidden", "setups="] {
+            assert!(!body.contains(words), "{method} {target}: {body}");
+        }
     }
     let (status, body) = server.ask("GET", &format!("/api/variants?{}", "x".repeat(5000)));
     assert_eq!(status, 414, "{body}");
@@ -178,6 +186,21 @@ fn gui_plays_another_engine_with_clocks_drag_take_back_and_analysis() {
     assert!(output.status.success(), "{report}");
     assert!(report.contains("against Other with clocks") && report.contains("analysis: 3 lines"), "{report}");
     assert!(report.contains("on time"), "{report}");
+}
+
+#[test]
+fn gui_board_page_reads_as_a_players_page_in_a_real_browser() {
+    let Some(python) = browser_test_tools() else { return };
+    let server = Server::start();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/gui/reading.py");
+    let output =
+        Command::new(python).args([script, &format!("http://{}", server.address)]).output().expect("python3 runs");
+    let report = common::text(&output);
+    println!("{report}");
+    assert!(output.status.success(), "{report}");
+    for part in ["coordinates: ", "move list: ", "check: ", "flip: ", "promotion: ", "screen readers: "] {
+        assert!(report.contains(part), "{part} missing: {report}");
+    }
 }
 
 #[test]

@@ -131,8 +131,8 @@ impl MatchSettings {
         // The match's time control, for each engine without one of its own (tc= or st=).
         let own = specs.iter().find_map(|s| s.tc).filter(|_| specs.iter().all(|s| s.tc.is_some()));
         let tc = match (&args.tc, args.st, own) {
-            (Some(tc), None, _) => TimeControl::parse_tc(tc)?,
-            (None, Some(st), _) => TimeControl::per_move(&st.to_string()).map_err(|e| format!("--{e}"))?,
+            (Some(tc), None, _) => TimeControl::parse_tc(tc).map_err(|e| format!("--tc: {e}"))?,
+            (None, Some(st), _) => TimeControl::per_move(&st.to_string()).map_err(|e| format!("--st: {e}"))?,
             (None, None, Some(own)) => own,
             (Some(_), Some(_), _) => return Err("give --tc TC or --st SECONDS, not both".into()),
             (None, None, None) => {

@@ -103,7 +103,7 @@ pub(super) fn play_hidden(config: &Config, game: HiddenGame) -> Result<(), Failu
     let variant = config.variant("lookingglass", &[]).map_err(|e| bad(e.to_string()))?;
     let setup = game.setup.clone().unwrap_or_else(|| format!("random:{}", game.seed));
     let fen = start_fen(&variant, None, Some(&setup))?.unwrap_or_else(|| variant.start_fen.clone());
-    let per_order = TimeControl::per_move(&game.st.to_string()).map_err(|e| bad(format!("--{e}")))?;
+    let per_order = TimeControl::per_move(&game.st.to_string()).map_err(|e| bad(format!("--st: {e}")))?;
     let mut spec = EngineSpec::new("", Protocol::Lgp);
     spec.apply(&game.engine).map_err(|e| bad(format!("--engine {}: {e}", game.engine)))?;
     let mut engine = arena::client::start_lgp(&spec, None).map_err(bad)?;

@@ -13,9 +13,17 @@ pub struct IniError {
     pub reason: String,
 }
 
+/// The `file` of an error in what was given beside engine.ini (a variant's name, an option).
+pub const COMMAND_LINE: &str = "command line";
+
 impl fmt::Display for IniError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file, self.line, self.reason)
+        // A name given on the command line or in a protocol has no file line to point at.
+        if self.file == COMMAND_LINE {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.reason)
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use once_cell::sync::Lazy;
 
-use super::ini::{self, Entry, IniError, Section};
+use super::ini::{self, Entry, IniError, Section, COMMAND_LINE};
 use crate::eval::network::Network;
 use crate::eval::weights::SquareBonus;
 use crate::eval::{Eval, EvalData, Evaluation};
@@ -136,7 +136,7 @@ impl Config {
     ) -> Result<Loaded, IniError> {
         let Some(section) = self.section(name) else {
             return Err(IniError {
-                file: "command line".into(),
+                file: COMMAND_LINE.into(),
                 line: 0,
                 reason: format!("unknown variant '{name}' (known: {})", self.names().join(", ")),
             });
@@ -146,7 +146,7 @@ impl Config {
             let Some((_, key)) = OPTIONS.iter().find(|(o, _)| o.eq_ignore_ascii_case(option)) else {
                 let known: Vec<&str> = OPTIONS.iter().map(|o| o.0).collect();
                 return Err(IniError {
-                    file: "command line".into(),
+                    file: COMMAND_LINE.into(),
                     line: 0,
                     reason: format!("unknown option '{option}' (known: {})", known.join(", ")),
                 });
@@ -204,7 +204,7 @@ type Resolved<'a> = (Vec<&'a Section>, BTreeMap<String, (Entry, Section)>);
 
 fn at(section: &Section, entry: &Entry, reason: String) -> IniError {
     let line = if entry.line == 0 { section.line } else { entry.line };
-    let file = if entry.line == 0 { "command line".to_string() } else { section.file.clone() };
+    let file = if entry.line == 0 { COMMAND_LINE.to_string() } else { section.file.clone() };
     IniError { file, line, reason }
 }
 

@@ -2,11 +2,12 @@
 //! here, so that the match runner, the protocols, the GUI and the command line never pick one
 //! themselves.
 
+use crate::geometry::Square;
 use crate::movegen::san::{parse_either, to_san};
 use crate::movegen::{legal, outcome as outcome_by, Move, MoveError};
 use crate::perft::{divide as divide_by, perft as perft_by};
 use crate::position::Position;
-use crate::rules::Outcome;
+use crate::rules::{checked_kings, Outcome};
 use crate::{with_narrowest, with_rules};
 
 /// The position's legal moves.
@@ -21,6 +22,12 @@ pub fn legal_moves(pos: &mut Position) -> Vec<Move> {
 pub fn outcome(pos: &mut Position) -> Option<Outcome> {
     let variant = pos.variant().clone();
     with_rules!(&variant.family(), |rules| outcome_by(rules, pos))
+}
+
+/// The squares of the side to move's kings that stand in check.
+pub fn kings_in_check(pos: &Position) -> Vec<Square> {
+    let variant = pos.variant().clone();
+    with_rules!(&variant.family(), |rules| checked_kings(rules, pos, pos.side()))
 }
 
 /// The legal move `text` names, in Vorpal's notation or (FIDE chess on one board) in SAN.

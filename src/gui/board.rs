@@ -37,7 +37,7 @@ fn board_label(variant: &Variant, layer: usize) -> String {
     match variant.family().layout() {
         Layout::Worlds => ["Real world", "Mirror world"].get(layer).unwrap_or(&"Board").to_string(),
         Layout::Lettered => format!("Board {}", (b'A' + layer as u8) as char),
-        Layout::Nested => "Board (a dual field's inner cell is its small square)".to_string(),
+        Layout::Nested => "Inside-out board (a dual field's inner cell is its small square)".to_string(),
         Layout::Side | Layout::Halves => format!("Board {}", layer + 1),
     }
 }

@@ -29,6 +29,7 @@ pub use watch::Watchboard;
 
 use crate::arena::client::EngineSpec;
 use crate::arena::game::HiddenRules;
+use crate::referee::StrikeRule;
 use crate::config::Config;
 use crate::notation::lgp::FromPlayer;
 use crate::notation::time_control::TimeControl;
@@ -358,7 +359,12 @@ impl Gui {
                 "human" => true,
                 other => return Err(format!("opponent: '{other}' is neither vorpal nor human")),
             };
-            let rules = HiddenRules::parse(&format!("rule={}", arg("rule").unwrap_or("strikes")))?;
+            let rule = match arg("rule").unwrap_or("strikes") {
+                "strikes" => StrikeRule::Strikes,
+                "opponent-orders" => StrikeRule::OpponentOrders,
+                other => return Err(format!("rule: '{other}' is neither strikes nor opponent-orders")),
+            };
+            let rules = HiddenRules { rule, players_choose: false };
             if arg("seed").is_some() {
                 return Err(
                     "seed: the setups of a hidden game are secret, so the server draws them; it takes no seed".into()

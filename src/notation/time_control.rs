@@ -51,10 +51,10 @@ impl TimeControl {
                 .ok()
                 .filter(|s| *s > 0.0 && *s <= MAX_TC_SECONDS && t.split(':').count() <= 3)
                 .map(Duration::from_secs_f64)
-                .ok_or(format!("--tc: '{t}' is not a positive time (seconds, M:SS or H:MM:SS, at most 1e9 s)"))
+                .ok_or(format!("'{t}' is not a positive time (seconds, M:SS or H:MM:SS, at most 1e9 s)"))
         };
         let (moves, rest) = match text.split_once('/') {
-            Some((m, rest)) => (m.parse::<u32>().map_err(|_| format!("--tc: '{m}' is not a move count"))?, rest),
+            Some((m, rest)) => (m.parse::<u32>().map_err(|_| format!("'{m}' is not a move count"))?, rest),
             None => (0, text),
         };
         let (base, increment) = match rest.split_once('+') {
@@ -68,7 +68,7 @@ impl TimeControl {
     pub fn per_move(seconds: &str) -> Result<TimeControl, String> {
         let s = seconds.parse::<f64>().ok().filter(|s| *s > 0.0 && *s <= MAX_TC_SECONDS);
         s.map(|s| TimeControl::PerMove(Duration::from_secs_f64(s)))
-            .ok_or(format!("st: '{seconds}' is not a positive number of seconds (at most 1e9)"))
+            .ok_or(format!("'{seconds}' is not a positive number of seconds (at most 1e9)"))
     }
 
     /// The PGN `TimeControl` tag: `40/60`, `60+1`, `60`, `1/5` for 5 s per move, or `-` for none.

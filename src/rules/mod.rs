@@ -278,6 +278,15 @@ pub fn in_check<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color
     false
 }
 
+/// The squares of `color`'s kings that are attacked: none where kings are captured, since
+/// there is no check.
+pub fn checked_kings<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color) -> Vec<Square> {
+    if R::KING_CAPTURE {
+        return Vec::new();
+    }
+    pos.king_squares(color).filter(|&sq| rules.attacked(pos, sq, color.flip())).collect()
+}
+
 /// Pieces of `by` on `layer` whose capture geometry reaches `cell`, riders stopped by `blockers`.
 #[inline]
 pub fn attackers<W: Word>(

@@ -165,7 +165,7 @@ def play(browser, url, vorpal, variant, think, fen=None, count=MOVES_PER_GAME):
             "document.querySelector(`[data-square='${square}']`).addEventListener("
             "  'click', () => { window.timing.click = performance.now(); }, { capture: true, once: true });"
             "const watch = new MutationObserver(() => {"
-            "  if (document.querySelectorAll('#moves li').length >= want) {"
+            "  if (document.querySelectorAll('#moves [data-ply]').length >= want) {"
             "    window.timing.reply = performance.now(); watch.disconnect(); } });"
             "watch.observe(document.getElementById('moves'), { childList: true });", move["to"], before + 2)
         click(browser, move["to"])

@@ -15,6 +15,7 @@ use crate::arena::game::{Game, Termination};
 use crate::arena::opening::Opening;
 use crate::config::Config;
 use crate::engine::options::ANALYSIS_LINES;
+use crate::engine::rules_of::read_move;
 use crate::engine::Engine;
 use crate::movegen::Move;
 use crate::notation::score;
@@ -240,7 +241,7 @@ impl Session {
                 ));
             }
             let mut pos = game.rules.position().clone();
-            let mv = game.rules.parse(&mut pos, text)?;
+            let mv = read_move(&mut pos, text).map_err(|e| e.to_string())?;
             game.play(mv, Instant::now(), Thought::default());
         }
         self.touched();

@@ -2,9 +2,12 @@
 
 use super::{Player, Table};
 use crate::arena::pgn::{write_game, Event};
+use crate::engine::rules_of::{kings_in_check, san};
 use crate::gui::board::board_json;
+use crate::movegen::san::has_san;
 use crate::gui::json::{list, object, optional, quote};
 use crate::pieces::Color;
+use crate::position::Position;
 use crate::variant::family::Layout;
 
 impl Table {
@@ -28,13 +31,21 @@ impl Table {
                 ("text", quote(&mv.to_text(&variant))),
             ])
         });
-        let steps = self.game.moves.iter().map(|s| {
+        let sans = self.sans();
+        let steps = self.game.moves.iter().enumerate().map(|(i, s)| {
             object([
                 ("text", quote(&s.mv.to_text(&variant))),
+                ("san", optional(sans.as_ref().map(|sans| quote(&sans[i])))),
                 ("ms", s.elapsed.as_millis().to_string()),
                 ("clock", optional(s.clock.map(|c| c.as_millis().to_string()))),
             ])
         });
+        let check = kings_in_check(&pos);
+        let start = self.game.opening.fen.split(' ').collect::<Vec<_>>();
+        let first = object([
+            ("number", start.get(5).and_then(|n| n.parse::<u32>().ok()).unwrap_or(1).to_string()),
+            ("black", (start.get(1) == Some(&"b")).to_string()),
+        ]);
         let last =
             self.game.moves.last().map(|s| {
                 object([("from", quote(&g.square_name(s.mv.from()))), ("to", quote(&g.square_name(s.mv.to())))])
@@ -68,6 +79,8 @@ impl Table {
             ("halves", (variant.family().layout() == Layout::Halves).to_string()),
             ("legal", list(legal)),
             ("moves", list(steps)),
+            ("first", first),
+            ("check", list(check.iter().map(|&sq| quote(&g.square_name(sq))))),
             ("last", optional(last)),
             ("thinking", self.thinking.to_string()),
             ("analysing", self.analysing.to_string()),
@@ -76,6 +89,22 @@ impl Table {
             ("scores", optional(scores)),
             ("result", optional(self.game.summary().map(|o| quote(&o)))),
         ])
+    }
+
+    /// The moves in SAN, where the variant writes them so (FIDE chess on one board).
+    fn sans(&self) -> Option<Vec<String>> {
+        let mut pos = Position::from_fen(self.rules.variant().clone(), &self.game.opening.fen).ok()?;
+        has_san(&pos).then(|| {
+            self.game
+                .moves
+                .iter()
+                .map(|played| {
+                    let text = san(&mut pos, played.mv);
+                    pos.make(played.mv);
+                    text
+                })
+                .collect()
+        })
     }
 
     /// The game as PGN.

@@ -1,0 +1,148 @@
+"""Reads and plays the board page in a real browser (headless Chromium through its WebDriver)
+as a player does: the coordinates of every board, a king in check marked on its square, the
+move list by move number (in SAN for FIDE chess), the boards flipped, a move typed, a
+promotion chosen by its piece, and the cells named for screen readers.
+
+Usage: reading.py URL ; prints one line per part.
+"""
+
+import sys
+import urllib.parse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browser import driver, page_state, wait_for
+
+
+def open_game(browser, url, **query):
+    browser.get(f"{url}/?{urllib.parse.urlencode(query)}")
+    wait_for(lambda: browser.execute_script("return state && state.variant") == query["variant"], "the board")
+    return page_state(browser)
+
+
+def coordinates(browser, url):
+    """Every board of every layout has its file letters and rank numbers, read off its cells."""
+    shown = []
+    for variant, boards in [("normal", 1), ("alice", 2), ("lma", 2), ("lookingglass", 2), ("insideout", 1)]:
+        open_game(browser, url, variant=variant, white="human", black="human")
+        figures = browser.find_elements(By.CSS_SELECTOR, "[data-board]")
+        assert len(figures) == boards, f"{variant}: {len(figures)} boards drawn"
+        for figure in figures:
+            labels = [e.text for e in figure.find_elements(By.CSS_SELECTOR, "[data-coord]")]
+            cells = [e.get_attribute("data-square") for e in figure.find_elements(By.CSS_SELECTOR, ".cell:not(.inner)")]
+            files = sorted({name.lstrip("0123456789")[0] for name in cells})
+            ranks = sorted({name.lstrip("0123456789")[1:] for name in cells}, key=int)
+            assert set(files) <= set(labels) and set(ranks) <= set(labels), f"{variant}: {labels} for {files} {ranks}"
+            caption = figure.find_element(By.TAG_NAME, "figcaption").text
+            assert caption, f"{variant}: a board without its name"
+        shown.append(f"{variant} {boards}")
+        if variant == "insideout":
+            caption = browser.find_element(By.CSS_SELECTOR, "[data-board] figcaption").text
+            assert caption.startswith("Inside-out"), caption
+            grid = browser.find_element(By.CSS_SELECTOR, "[data-board] .grid")
+            cells = browser.find_elements(By.CSS_SELECTOR, "[data-board] .grid > .cell, [data-board] .grid > .hole")
+            assert grid.size["width"] <= 6 * cells[0].size["width"] + 8, "the frame stretches past the cells"
+    print("coordinates: " + ", ".join(shown), flush=True)
+
+
+def check(browser, url):
+    """Scholar's mate: the mated king's square is marked, and the status says so; Alice's
+    check on the other board too."""
+    open_game(browser, url, variant="normal", white="human", black="human")
+    for move in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]:
+        play_typed(browser, move)
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-check='1']"), "no check yet"
+    play_typed(browser, "Qxf7#")
+    marked = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "[data-check='1']"), "the king marked")
+    assert [m.get_attribute("data-square") for m in marked] == ["e8"], marked
+    status = browser.find_element(By.ID, "status").text
+    assert "Game over" in status, status
+    # Alice: a queen moves on board 2 and lands on board 1 beside Black's king.
+    fen = "4k3/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/3Q4 w - - 0 1"
+    open_game(browser, url, variant="alice", white="human", black="human", fen=fen)
+    play_typed(browser, "2d11d7")
+    marked = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "[data-check='1']"), "Alice's king marked")
+    assert [m.get_attribute("data-square") for m in marked] == ["1e8"], [m.get_attribute("data-square") for m in marked]
+    assert "in check" in browser.find_element(By.ID, "status").text
+    print("check: the mated king and Alice's checked king marked on their squares", flush=True)
+
+
+def play_typed(browser, text):
+    before = len(page_state(browser)["moves"])
+    field = browser.find_element(By.ID, "typed")
+    field.clear()
+    field.send_keys(text + Keys.ENTER)
+    wait_for(lambda: len(page_state(browser)["moves"]) > before, f"the typed move {text}")
+
+
+def move_list(browser, url):
+    """FIDE chess in SAN by move number; Alice in Vorpal's notation; a typed illegal move is
+    refused with its reason."""
+    open_game(browser, url, variant="normal", white="human", black="human")
+    for move in ["e4", "e5", "Nf3", "Nc6"]:
+        play_typed(browser, move)
+    fide = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#moves li")]
+    assert fide == ["1. e4 e5", "2. Nf3 Nc6"], fide
+    field = browser.find_element(By.ID, "typed")
+    field.send_keys("Ke3" + Keys.ENTER)
+    error = wait_for(lambda: browser.find_element(By.ID, "error").text, "the refusal")
+    assert "Ke3" in error, error
+    open_game(browser, url, variant="alice", white="human", black="human",
+              fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 b - - 0 7")
+    play_typed(browser, "1e72e5")
+    rows = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#moves li")]
+    assert rows == ["7... 1e72e5"], rows
+    print(f"move list: {' / '.join(fide)} in FIDE chess; {' / '.join(rows)} in Alice from a FEN with Black to move",
+          flush=True)
+
+
+def flip(browser, url):
+    open_game(browser, url, variant="alice", white="human", black="human")
+    first = lambda: browser.find_element(By.CSS_SELECTOR, "[data-board='1'] .cell").get_attribute("data-square")
+    assert first() == "1a8", first()
+    browser.find_element(By.ID, "flip").click()
+    wait_for(lambda: first() == "1h1", "the boards flipped")
+    assert browser.find_element(By.ID, "flip").get_attribute("aria-pressed") == "true"
+    labels = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "[data-board='1'] .ranks [data-coord]")]
+    assert labels[0] == "1" and labels[-1] == "8", labels
+    print("flip: rank 1 on top, h-file on the left", flush=True)
+
+
+def promotion(browser, url):
+    open_game(browser, url, variant="normal", white="human", black="human", fen="4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    browser.find_element(By.CSS_SELECTOR, "[data-square='b7']").click()
+    browser.find_element(By.CSS_SELECTOR, "[data-square='b8']").click()
+    buttons = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#choices button"), "the promotion chooser")
+    pieces = [b.find_element(By.CSS_SELECTOR, "[data-piece]").get_attribute("data-piece") for b in buttons]
+    assert sorted(pieces) == ["B", "N", "Q", "R"], pieces
+    next(b for b in buttons if b.get_attribute("data-move").endswith("n")).click()
+    wait_for(lambda: page_state(browser)["moves"], "the promotion played")
+    assert browser.find_element(By.CSS_SELECTOR, "[data-square='b8'] [data-piece]").get_attribute("data-piece") == "N"
+    print("promotion: chosen by its piece (a knight)", flush=True)
+
+
+def screen_reader(browser, url):
+    open_game(browser, url, variant="normal", white="human", black="human")
+    names = {e.get_attribute("data-square"): e.get_attribute("aria-label")
+             for e in browser.find_elements(By.CSS_SELECTOR, "[data-square]")}
+    assert names["e1"] == "e1, white king" and names["e4"] == "e4, empty", (names["e1"], names["e4"])
+    print("screen readers: every cell names its square and piece", flush=True)
+
+
+def main():
+    url = sys.argv[1]
+    browser = driver()
+    try:
+        coordinates(browser, url)
+        move_list(browser, url)
+        check(browser, url)
+        flip(browser, url)
+        promotion(browser, url)
+        screen_reader(browser, url)
+    finally:
+        browser.quit()
+
+
+if __name__ == "__main__":
+    main()
