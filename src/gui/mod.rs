@@ -29,12 +29,12 @@ pub use watch::Watchboard;
 
 use crate::arena::client::EngineSpec;
 use crate::arena::game::HiddenRules;
-use crate::referee::StrikeRule;
 use crate::config::Config;
 use crate::notation::lgp::FromPlayer;
 use crate::notation::time_control::TimeControl;
 use crate::pieces::Color;
 use crate::random::os_random;
+use crate::referee::StrikeRule;
 use poll::Polls;
 
 /// The page, with its script and style.

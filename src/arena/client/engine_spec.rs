@@ -80,7 +80,9 @@ impl EngineSpec {
                 Some(("name", name)) => self.name = Some(name.into()),
                 Some(("proto", protocol)) => self.protocol = Protocol::parse(protocol)?,
                 Some(("tc", tc)) => self.tc = Some(TimeControl::parse_tc(tc).map_err(|e| format!("tc: {e}"))?),
-                Some(("st", seconds)) => self.tc = Some(TimeControl::per_move(seconds).map_err(|e| format!("st: {e}"))?),
+                Some(("st", seconds)) => {
+                    self.tc = Some(TimeControl::per_move(seconds).map_err(|e| format!("st: {e}"))?)
+                }
                 Some(("depth", depth)) => self.depth = Some(positive("depth", depth)?),
                 Some(("nodes", nodes)) => self.nodes = Some(positive("nodes", nodes)?),
                 Some(("notation", notation)) => self.notation = Dialect::parse(notation)?,
