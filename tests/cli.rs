@@ -76,14 +76,15 @@ fn perft_suite_reports_ok_and_fail() {
 }
 
 #[test]
-fn variants_lists_name_layers_and_size() {
+fn variants_lists_name_layers_size_and_description() {
     let out = stdout(&vorpal(&["variants"]));
     for line in ["normal 1 8x8", "alice 2 8x8", "alice3 3 8x8", "alice8x4 2 4x8", "lma 2 6x7", "lmadouble 2 6x7"] {
-        assert!(out.lines().any(|l| l == line), "{line} missing from {out}");
+        assert!(out.lines().any(|l| l.starts_with(&format!("{line}  "))), "{line} missing from {out}");
     }
     for line in ["monochrome 1 8x8", "insideout 2 6x6", "lookingglass 2 8x8"] {
-        assert!(out.lines().any(|l| l == line), "{line} missing from {out}");
+        assert!(out.lines().any(|l| l.starts_with(&format!("{line}  "))), "{line} missing from {out}");
     }
+    assert!(out.contains("alice 2 8x8  Alice Chess: two boards;"), "{out}");
     assert_eq!(out.lines().count(), 14);
 }
 

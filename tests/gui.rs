@@ -193,12 +193,14 @@ fn gui_board_page_reads_as_a_players_page_in_a_real_browser() {
     let Some(python) = browser_test_tools() else { return };
     let server = Server::start();
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/gui/reading.py");
-    let output =
-        Command::new(python).args([script, &format!("http://{}", server.address)]).output().expect("python3 runs");
+    let variants = common::text(&common::vorpal(&["variants"])).lines().count().to_string();
+    let url = format!("http://{}", server.address);
+    let output = Command::new(python).args([script, &url, &variants]).output().expect("python3 runs");
     let report = common::text(&output);
     println!("{report}");
     assert!(output.status.success(), "{report}");
-    for part in ["coordinates: ", "move list: ", "check: ", "flip: ", "promotion: ", "screen readers: "] {
+    let parts = ["start page: ", "phone: ", "coordinates: ", "move list: ", "check: ", "flip: ", "promotion: "];
+    for part in parts.into_iter().chain(["screen readers: "]) {
         assert!(report.contains(part), "{part} missing: {report}");
     }
 }

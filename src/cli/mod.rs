@@ -82,7 +82,11 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             for name in config.names() {
                 let v = config.variant(&name, &[]).map_err(|e| bad(e.to_string()))?;
                 let g = &v.geometry();
-                crate::outln!("{name} {} {}x{}", g.layers, g.files, g.ranks);
+                let line = format!("{name} {} {}x{}", g.layers, g.files, g.ranks);
+                match v.description.as_str() {
+                    "" => crate::outln!("{line}"),
+                    description => crate::outln!("{line}  {description}"),
+                }
             }
             Ok(())
         }

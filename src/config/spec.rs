@@ -57,6 +57,7 @@ const KEYS: &[&str] = &[
     "eval",
     "squares",
     "network",
+    "description",
 ];
 
 /// Engine options that set a variant key, as `(option name, key)`.
@@ -625,6 +626,7 @@ fn build(
         en_passant: keys.boolean("en_passant", false)?,
         castling_style,
         start_fen: start.value.clone(),
+        description: keys.value("description").map_or(String::new(), |(text, _)| text.trim().to_string()),
         zobrist: Zobrist::new(),
     };
     let variant = Variant::new(rulebook, geometry, [double_step_zone, promotion_zone], family, tables);

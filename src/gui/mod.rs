@@ -11,6 +11,7 @@ mod hidden_seats;
 mod http;
 mod json;
 mod poll;
+mod rules_page;
 mod session;
 mod watch;
 
@@ -33,8 +34,11 @@ use crate::config::Config;
 use crate::notation::lgp::FromPlayer;
 use crate::notation::time_control::TimeControl;
 use crate::pieces::Color;
+use crate::position::Position;
 use crate::random::os_random;
 use crate::referee::StrikeRule;
+use crate::variant::family::Layout;
+use board::board_json;
 use poll::Polls;
 
 /// The page, with its script and style.
@@ -50,8 +54,10 @@ const MAX_URL: usize = 4096;
 const LONGEST_WAIT: Duration = Duration::from_secs(10);
 
 /// Every address the server answers, with the one method it takes there.
-const ROUTES: [(&str, &str); 16] = [
+const ROUTES: [(&str, &str); 18] = [
     ("GET", "/"),
+    ("GET", "/rules"),
+    ("GET", "/api/catalogue"),
     ("GET", "/hidden"),
     ("GET", "/watch"),
     ("GET", "/api/watch"),
@@ -230,6 +236,8 @@ impl Gui {
                 }
             },
             ("GET", "/" | "/hidden" | "/watch") => Reply { status: 200, kind: "text/html", body: PAGE.to_string() },
+            ("GET", "/rules") => Reply { status: 200, kind: "text/html", body: rules_page::page() },
+            ("GET", "/api/catalogue") => self.catalogue(),
             ("POST", "/api/hidden/new") => self.new_hidden(arg),
             ("POST", "/api/hidden/join") => match arg("invite") {
                 None => Reply::error(400, "which invitation? (invite=...)"),
@@ -296,6 +304,31 @@ impl Gui {
             Some(session) => act(&session),
             None => Reply::error(404, "no such game: it was never started here, or a newer one replaced it"),
         }
+    }
+
+    /// Every variant for the start page: its name, its line of description and its boards at the start.
+    fn catalogue(&self) -> Reply {
+        let mut entries = Vec::new();
+        for name in self.config.names() {
+            let variant = match self.config.variant(&name, &[]) {
+                Ok(variant) => variant,
+                Err(e) => return Reply::error(500, format!("variant {name}: {e}")),
+            };
+            let start = match Position::from_fen(variant.clone(), &variant.start_fen) {
+                Ok(pos) => pos,
+                Err(e) => return Reply::error(500, format!("variant {name}: {e}")),
+            };
+            let boards =
+                variant.geometry().all_layers().map(|layer| board_json(&variant, layer, |sq| start.piece_char(sq)));
+            entries.push(object([
+                ("name", quote(&name)),
+                ("description", quote(&variant.description)),
+                ("rules", quote(&rules_page::section_of(&variant))),
+                ("nested", (variant.family().layout() == Layout::Nested).to_string()),
+                ("boards", list(boards)),
+            ]));
+        }
+        Reply::json(list(entries))
     }
 
     fn new_game<'a>(&self, arg: impl Fn(&str) -> Option<&'a str>) -> Reply {

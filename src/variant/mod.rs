@@ -43,6 +43,8 @@ pub struct Rulebook {
     pub castling_style: CastlingStyle,
     /// The start position.
     pub start_fen: String,
+    /// One line about the variant, from engine.ini (empty where none is given).
+    pub description: String,
     /// Hash keys.
     pub zobrist: Zobrist,
 }

@@ -1,9 +1,10 @@
 """Reads and plays the board page in a real browser (headless Chromium through its WebDriver)
 as a player does: the coordinates of every board, a king in check marked on its square, the
 move list by move number (in SAN for FIDE chess), the boards flipped, a move typed, a
-promotion chosen by its piece, and the cells named for screen readers.
+promotion chosen by its piece, the cells named for screen readers, the start page with every
+variant and the hidden game, the rules page, and the page at a phone's width.
 
-Usage: reading.py URL ; prints one line per part.
+Usage: reading.py URL VARIANTS ; prints one line per part.
 """
 
 import sys
@@ -130,10 +131,59 @@ def screen_reader(browser, url):
     print("screen readers: every cell names its square and piece", flush=True)
 
 
+def start_page(browser, url, variants):
+    """The start page: a card per variant with its description, picture and links, the hidden
+    game's link, and the rules page each card links to."""
+    browser.get(f"{url}/")
+    wait_for(lambda: browser.execute_script("return document.body.dataset.start") == str(variants), "the cards")
+    cards = browser.find_elements(By.CSS_SELECTOR, "#catalogue .card[data-variant]")
+    assert len(cards) == variants + 1, len(cards)
+    for card in cards:
+        text = card.find_element(By.TAG_NAME, "p").text
+        assert len(text) > 20, f"{card.get_attribute('data-variant')}: '{text}'"
+    alice = browser.find_element(By.CSS_SELECTOR, ".card[data-variant='alice']")
+    assert len(alice.find_elements(By.CSS_SELECTOR, "[data-board]")) == 2, "Alice's picture has two boards"
+    assert alice.find_elements(By.CSS_SELECTOR, "[data-piece='K']"), "the picture shows the pieces"
+    hidden = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#start a")
+              if "/hidden" in a.get_attribute("href")]
+    assert hidden, "no link to the hidden game"
+    rules = next(a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".card[data-variant='duo'] a")
+                 if "/rules" in a.get_attribute("href"))
+    assert rules.endswith("/rules#alice"), rules
+    play = next(a for a in alice.find_elements(By.TAG_NAME, "a") if a.text == "Play Vorpal")
+    play.click()
+    wait_for(lambda: browser.execute_script("return state && state.variant") == "alice", "Alice opened from its card")
+    browser.get(rules)
+    headings = [h.get_attribute("id") for h in browser.find_elements(By.CSS_SELECTOR, "h2[id]")]
+    for anchor in ["normal", "alice", "lma", "monochrome", "insideout", "lookingglass"]:
+        assert anchor in headings, f"no section {anchor} in {headings}"
+    print(f"start page: {variants} variants with descriptions and pictures, the hidden game, the rules page", flush=True)
+
+
+def phone(browser, url):
+    """At a phone's width the boards stack, nothing needs sideways scrolling, and a move can
+    still be made by clicks."""
+    browser.set_window_size(390, 844)
+    try:
+        open_game(browser, url, variant="alice", white="human", black="human")
+        first, second = browser.find_elements(By.CSS_SELECTOR, "[data-board]")
+        assert second.location["y"] >= first.location["y"] + first.size["height"] - 1, "the boards do not stack"
+        width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"the page is {width[0]} px wide in a window of {width[1]}"
+        browser.find_element(By.CSS_SELECTOR, "[data-square='1e2']").click()
+        browser.find_element(By.CSS_SELECTOR, "[data-square='2e4']").click()
+        wait_for(lambda: page_state(browser)["moves"], "the move by clicks")
+    finally:
+        browser.set_window_size(1600, 1000)
+    print(f"phone: boards stacked in {width[1]} px, no sideways scrolling, a move by clicks", flush=True)
+
+
 def main():
-    url = sys.argv[1]
+    url, variants = sys.argv[1], int(sys.argv[2])
     browser = driver()
     try:
+        start_page(browser, url, variants)
+        phone(browser, url)
         coordinates(browser, url)
         move_list(browser, url)
         check(browser, url)

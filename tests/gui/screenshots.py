@@ -1,8 +1,9 @@
 """Takes the screenshots of the browser GUI shown in the README and docs/gui.md.
 
 Usage: screenshots.py URL OUTDIR ; writes OUTDIR/gui-VARIANT.png for each variant below, each
-after a few moves, with a piece lifted to show its destinations, and OUTDIR/gui-hidden.png, a
-person's view of hidden Looking-Glass against Vorpal.
+after a few moves, with a piece lifted to show its destinations; OUTDIR/gui-hidden.png, a
+person's view of hidden Looking-Glass against Vorpal; OUTDIR/gui-start.png, the start page; and
+OUTDIR/gui-phone.png, an Alice game at a phone's width.
 """
 
 import sys
@@ -39,6 +40,20 @@ def main():
             time.sleep(0.3)
             browser.save_screenshot(f"{out}/gui-{variant}.png")
             print(f"{out}/gui-{variant}.png")
+        browser.get(f"{url}/")
+        wait_for(lambda: browser.execute_script("return document.body.dataset.start"), "the start page")
+        browser.save_screenshot(f"{out}/gui-start.png")
+        print(f"{out}/gui-start.png")
+        browser.set_window_size(390, 844)
+        browser.get(f"{url}/?variant=alice&white=human&black=human")
+        wait_for(lambda: browser.execute_script("return state && state.variant") == "alice", "the board")
+        for move in ["1e22e4", "1d72d5"]:
+            count = browser.execute_script("return state.moves.length")
+            browser.execute_script("send('/api/move', { move: arguments[0] })", move)
+            wait_for(lambda: browser.execute_script("return state.moves.length") > count, move)
+        browser.save_screenshot(f"{out}/gui-phone.png")
+        print(f"{out}/gui-phone.png")
+        browser.set_window_size(1500, 760)
         # Hidden Looking-Glass against Vorpal's blind player, White's view after a few orders.
         browser.get(f"{url}/hidden")
         browser.find_element(By.ID, "h-think").clear()
