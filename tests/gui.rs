@@ -153,6 +153,7 @@ fn gui_plays_hidden_looking_glass_in_two_browsers_without_leaks() {
     println!("{report}");
     assert!(output.status.success(), "{report}");
     assert!(report.contains("two people: ") && report.contains("against Vorpal: "), "{report}");
+    assert!(report.contains("other world: "), "{report}");
 }
 
 #[test]

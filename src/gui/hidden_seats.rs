@@ -21,6 +21,7 @@ use crate::notation::lgp::{FromPlayer, ToPlayer};
 use crate::notation::time_control::TimeControl;
 use crate::pieces::Color;
 use crate::random::Rng;
+use crate::referee::StrikeRule;
 use crate::rules::chess960;
 use crate::variant::Variant;
 
@@ -46,6 +47,8 @@ pub struct HiddenSetup {
 #[derive(Default)]
 struct Knowledge {
     color: Option<Color>,
+    /// What an impossible order costs in this game.
+    rule: Option<StrikeRule>,
     /// The last view's boards, `?` where the seat cannot see.
     board: Option<String>,
     side_to_move: Option<Color>,
@@ -137,7 +140,10 @@ impl Seat for BrowserSeat {
         let mut knowledge = self.seat.lock();
         for m in messages {
             match m {
-                ToPlayer::NewGame { color, .. } => knowledge.color = Some(*color),
+                ToPlayer::NewGame { color, rule } => {
+                    knowledge.color = Some(*color);
+                    knowledge.rule = Some(*rule);
+                }
                 ToPlayer::View { board, side, strikes, .. } => {
                     knowledge.board = Some(board.clone());
                     knowledge.side_to_move = Some(*side);
@@ -264,6 +270,7 @@ fn state(variant: &Variant, k: &Knowledge) -> String {
         ("asked", k.asked.is_some().to_string()),
         ("forOpponent", (k.asked == Some(true)).to_string()),
         ("strikes", k.strikes.to_string()),
+        ("rule", optional(k.rule.map(|r| quote(if r == StrikeRule::Strikes { "strikes" } else { "opponent-orders" })))),
         ("log", list(k.log.iter().map(|l| quote(l)))),
         ("result", optional(k.result.as_deref().map(quote))),
     ])

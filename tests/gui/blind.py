@@ -155,8 +155,45 @@ def against_vorpal(url):
         page.quit()
 
 
+def other_world(url):
+    """An order from a square of the other world with none of the player's pieces is refused in
+    the page; an order in the other world waits for the player's yes (unless turned off); the
+    strike it costs shows in the strike count."""
+    page = driver()
+    try:
+        page.get(f"{url}/hidden")
+        page.find_element(By.ID, "h-start").click()
+        wait_for(lambda: "seat=" in page.current_url and state(page) and state(page)["asked"], "my turn")
+        strikes = page.find_element(By.ID, "strikes")
+        assert strikes.text == "Strikes: 0 of 3" and strikes.get_attribute("data-strikes") == "0", strikes.text
+        cells = {c["square"]: c["piece"] for b in state(page)["boards"] for row in b["rows"] for c in row if c}
+        unseen = next(sq for sq, piece in cells.items() if sq.startswith("2") and piece == "?")
+        log = len(state(page)["log"])
+        page.find_element(By.CSS_SELECTOR, f'[data-square="{unseen}"]').click()
+        error = wait_for(lambda: page.find_element(By.ID, "error").text, "the refusal in the page")
+        assert "none of your pieces" in error, error
+        assert not page.find_elements(By.CSS_SELECTOR, ".cell.from"), "the square was taken as a starting square"
+        empty = next(sq for sq, piece in cells.items() if sq.startswith("2") and piece == "?" and sq != unseen)
+        order = unseen + empty
+        page.find_element(By.ID, "order").send_keys(order)
+        page.find_element(By.ID, "h-order").click()
+        wait_for(lambda: page.find_elements(By.CSS_SELECTOR, "#choices [data-confirm='yes']"), "the question")
+        assert "a strike (you have 0 of 3)" in page.find_element(By.ID, "choices").text
+        page.find_element(By.CSS_SELECTOR, "#choices [data-confirm='no']").click()
+        assert len(state(page)["log"]) == log, "a cancelled order was given"
+        page.find_element(By.ID, "h-confirm").click()
+        page.find_element(By.ID, "h-order").click()
+        wait_for(lambda: state(page)["strikes"] == 1, "the strike")
+        wait_for(lambda: page.find_element(By.ID, "strikes").get_attribute("data-strikes") == "1", "the count shown")
+        print(f"other world: {unseen} refused as a starting square, {order} asked about, then struck "
+              f"({page.find_element(By.ID, 'strikes').text})", flush=True)
+    finally:
+        page.quit()
+
+
 def main():
     url = sys.argv[1]
+    other_world(url)
     two_people(url)
     against_vorpal(url)
 
