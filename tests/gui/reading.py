@@ -2,7 +2,7 @@
 as a player does: the coordinates of every board, a king in check marked on its square, the
 move list by move number (in SAN for FIDE chess), the boards flipped, a move typed, a
 promotion chosen by its piece, the cells named for screen readers, the start page with every
-variant and the hidden game, the rules page, and the page at a phone's width.
+variant and the hidden game, the rules page, and the page at a phone's width, and the evaluation bar and best-move arrow of an analysis.
 
 Usage: reading.py URL VARIANTS ; prints one line per part.
 """
@@ -12,6 +12,7 @@ import urllib.parse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from browser import driver, page_state, wait_for
 
@@ -178,6 +179,25 @@ def phone(browser, url):
     print(f"phone: boards stacked in {width[1]} px, no sideways scrolling, a move by clicks", flush=True)
 
 
+def analysis(browser, url):
+    """While Vorpal analyses, an evaluation bar and an arrow for the best line's first move, in
+    Alice from its square on board 1 to where it lands on board 2."""
+    open_game(browser, url, variant="alice", white="human", black="human")
+    Select(browser.find_element(By.ID, "analysis")).select_by_value("1")
+    # The arrow and the line it stands for, read together: the analysis redraws both as it deepens.
+    best, source, target = wait_for(lambda: browser.execute_script(
+        "const a = document.getElementById('arrow'); if (!a || !state.lines.length) return null;"
+        "const best = state.lines[0].pv.split(' ')[0]; const m = state.legal.find((m) => m.text === best);"
+        "return m && a.dataset.from === m.from && a.dataset.to === m.to ? [best, m.from, m.to] : null"),
+        "an arrow for the best line's first move")
+    assert source.startswith("1") and target.startswith("2"), (source, target)
+    bar = browser.find_element(By.ID, "evalbar")
+    assert bar.is_displayed() and bar.get_attribute("data-score") is not None
+    Select(browser.find_element(By.ID, "analysis")).select_by_value("0")
+    wait_for(lambda: not browser.find_element(By.ID, "evalbar").is_displayed(), "the bar gone with the analysis")
+    print(f"analysis: the bar at {bar.get_attribute('data-score')} and an arrow for {best} across the boards", flush=True)
+
+
 def main():
     url, variants = sys.argv[1], int(sys.argv[2])
     browser = driver()
@@ -190,6 +210,7 @@ def main():
         flip(browser, url)
         promotion(browser, url)
         screen_reader(browser, url)
+        analysis(browser, url)
     finally:
         browser.quit()
 
