@@ -201,7 +201,7 @@ fn gui_board_page_reads_as_a_players_page_in_a_real_browser() {
     println!("{report}");
     assert!(output.status.success(), "{report}");
     let parts = ["start page: ", "phone: ", "coordinates: ", "move list: ", "check: ", "flip: ", "promotion: "];
-    for part in parts.into_iter().chain(["screen readers: ", "analysis: "]) {
+    for part in parts.into_iter().chain(["screen readers: ", "analysis: ", "import: "]) {
         assert!(report.contains(part), "{part} missing: {report}");
     }
 }

@@ -2,7 +2,8 @@
 as a player does: the coordinates of every board, a king in check marked on its square, the
 move list by move number (in SAN for FIDE chess), the boards flipped, a move typed, a
 promotion chosen by its piece, the cells named for screen readers, the start page with every
-variant and the hidden game, the rules page, and the page at a phone's width, and the evaluation bar and best-move arrow of an analysis.
+variant and the hidden game, the rules page, and the page at a phone's width, and the evaluation bar and best-move arrow of an analysis, and a
+PGN or FEN imported.
 
 Usage: reading.py URL VARIANTS ; prints one line per part.
 """
@@ -198,6 +199,35 @@ def analysis(browser, url):
     print(f"analysis: the bar at {bar.get_attribute('data-score')} and an arrow for {best} across the boards", flush=True)
 
 
+def import_game(browser, url):
+    """A pasted PGN is replayed, its comments, variations, NAGs and result left out; an Alice
+    PGN sets its variant; a FEN alone sets up its position; a bad move is named."""
+    def paste(text):
+        browser.find_element(By.CSS_SELECTOR, "#import-box summary").click() if not \
+            browser.find_element(By.ID, "import").is_displayed() else None
+        browser.execute_script("document.getElementById('import').value = arguments[0];"
+                               "delete document.body.dataset.imported;", text)
+        browser.find_element(By.ID, "import-go").click()
+
+    open_game(browser, url, variant="normal", white="human", black="vorpal")
+    paste('[Event "x"]\n[Variant "Standard"]\n\n1. e4 {best by test} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6\n'
+          '3. Bb5 a6 ; the Ruy Lopez\n*\n')
+    wait_for(lambda: browser.execute_script("return document.body.dataset.imported") == "6", "the FIDE game replayed")
+    wait_for(lambda: len(page_state(browser)["moves"]) == 6, "its six moves shown")
+    rows = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#moves li")]
+    assert rows[-1] == "3. Bb5 a6" and page_state(browser)["humans"] == [True, True], rows
+    paste('[Variant "alice"]\n1. 1e22e4 1d72d5 2. 2e41e5 *')
+    wait_for(lambda: browser.execute_script("return document.body.dataset.imported") == "3", "the Alice game replayed")
+    assert page_state(browser)["variant"] == "alice"
+    # A FEN alone is of the variant chosen (Alice, from the PGN before).
+    paste("4k3/8/8/8/8/8/8/4K2R|8/8/8/8/8/8/8/8 w K - 0 1")
+    wait_for(lambda: page_state(browser)["fen"].startswith("4k3/8/8/8/8/8/8/4K2R|"), "the FEN set up")
+    paste("1. e4 e5 2. Ke3")
+    error = wait_for(lambda: browser.find_element(By.ID, "error").text, "the bad move named")
+    assert "move 3 (Ke3)" in error, error
+    print("import: a commented FIDE PGN, an Alice PGN and a FEN replayed; a bad move named", flush=True)
+
+
 def main():
     url, variants = sys.argv[1], int(sys.argv[2])
     browser = driver()
@@ -211,6 +241,7 @@ def main():
         promotion(browser, url)
         screen_reader(browser, url)
         analysis(browser, url)
+        import_game(browser, url)
     finally:
         browser.quit()
 
