@@ -438,7 +438,21 @@ pub fn parse_move<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, text: 
     let candidates: Vec<Move> =
         pseudo.iter().copied().filter(|m| m.from() == from && m.written_to(&variant) == to).collect();
     if candidates.is_empty() {
-        return Err(illegal(format!("the piece on {} cannot move to {}", g.square_name(from), g.square_name(to))));
+        // Written with the board the piece leaves instead of the one it lands on (Alice)?
+        let landing: Vec<String> = pseudo
+            .iter()
+            .filter(|m| m.from() == from && m.written_to(&variant).cell() == to.cell() && promo_letter(m) == promotion)
+            .map(|m| m.to_text(&variant))
+            .collect();
+        return Err(illegal(match &landing[..] {
+            [] => format!("the piece on {} cannot move to {}", g.square_name(from), g.square_name(to)),
+            [..] => format!(
+                "the piece on {} would land on another board than {}: write {}",
+                g.square_name(from),
+                g.square_name(to),
+                landing.join(" or ")
+            ),
+        }));
     }
     let Some(mv) = candidates.iter().copied().find(|m| promo_letter(m) == promotion) else {
         return Err(illegal(match promotion {
