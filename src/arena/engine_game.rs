@@ -7,7 +7,7 @@ use super::answer::Answer;
 use super::client::Client;
 use super::game::{Game, GameRules, Termination};
 use super::opening::Opening;
-use crate::engine::rules_of::{legal_moves, outcome, read_move};
+use crate::engine::rules_of::{legal_moves, read_move};
 use crate::movegen::Move;
 use crate::pieces::Color;
 use crate::position::Position;
@@ -47,8 +47,7 @@ pub fn play_game(
         }
     }
     loop {
-        if let Some(o) = outcome(&mut pos) {
-            game.finish_by_rules(&o, &pos);
+        if game.note_outcome(&mut pos) {
             return game;
         }
         let side = pos.side();

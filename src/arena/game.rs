@@ -8,12 +8,12 @@ use std::time::Duration;
 use super::answer::Thought;
 use super::clock::{Flag, GameClocks};
 use super::opening::Opening;
+use crate::engine::rules_of::outcome;
 use crate::movegen::Move;
 use crate::notation::time_control::TimeControl;
 use crate::pieces::Color;
 use crate::position::Position;
 use crate::referee::StrikeRule;
-use crate::rules::Outcome;
 use crate::variant::Variant;
 
 /// Adjudication of games the engines agree on.
@@ -212,13 +212,6 @@ impl Game {
         self.moves.push(Played { mv, elapsed, clock, thought, notes });
     }
 
-    /// [`spend`](Self::spend) and [`play`](Self::play): a move that took `elapsed`.
-    pub fn timed_move(&mut self, side: Color, mv: Move, elapsed: Duration, thought: Thought) -> Result<(), Flag> {
-        self.spend(side, elapsed)?;
-        self.play(side, mv, elapsed, thought, Vec::new());
-        Ok(())
-    }
-
     /// Takes the last move back (not the opening's), with the clocks as they stood before it;
     /// the game is under way again.
     pub fn take_back(&mut self) -> Option<Played> {
@@ -254,9 +247,15 @@ impl Game {
         self
     }
 
-    /// Ends the game as the rules ended it in `pos`.
-    pub fn finish_by_rules(&mut self, outcome: &Outcome, pos: &Position) {
-        self.finish(outcome.winner, outcome.describe(pos), Termination::Normal);
+    /// Ends the game if the rules end it in `pos`, the position its moves reached; whether they do.
+    pub fn note_outcome(&mut self, pos: &mut Position) -> bool {
+        match outcome(pos) {
+            Some(end) => {
+                self.finish(end.winner, end.describe(pos), Termination::Normal);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Ends the game if the players' scores call for adjudication; whether they did.
@@ -309,6 +308,13 @@ mod tests {
         Game::new(&opening, ["a".into(), "b".into()], [tc; 2], Duration::ZERO)
     }
 
+    /// A move that took `elapsed`, charged as a match charges it.
+    fn timed_move(game: &mut Game, side: Color, elapsed: Duration, thought: Thought) -> Result<(), Flag> {
+        game.spend(side, elapsed)?;
+        game.play(side, a_move(), elapsed, thought, Vec::new());
+        Ok(())
+    }
+
     fn a_move() -> Move {
         let square = |cell| Square::new(Layer::new(0), Cell::new(cell));
         Move::new(square(0), square(1), None, MoveKind::Normal)
@@ -317,7 +323,7 @@ mod tests {
     #[test]
     fn a_move_charges_its_time_and_keeps_the_clock_after_it() {
         let mut game = clock_game();
-        game.timed_move(Color::White, a_move(), 300 * MS, Thought::default()).unwrap();
+        timed_move(&mut game, Color::White, 300 * MS, Thought::default()).unwrap();
         assert_eq!(game.moves[0].clock, Some(800 * MS), "1 s less 0.3 s, plus the 0.1 s increment");
         assert_eq!(game.clocks().left(0), 800 * MS);
     }
@@ -325,7 +331,7 @@ mod tests {
     #[test]
     fn a_take_back_restores_the_clocks_and_reopens_the_game() {
         let mut game = clock_game();
-        game.timed_move(Color::White, a_move(), 300 * MS, Thought::default()).unwrap();
+        timed_move(&mut game, Color::White, 300 * MS, Thought::default()).unwrap();
         assert_eq!(game.spend(Color::Black, 2000 * MS), Err(Flag));
         assert_eq!(game.summary().as_deref(), Some("1-0 (Black loses on time)"));
         assert!(game.take_back().is_some());
@@ -349,7 +355,7 @@ mod tests {
         for (i, score) in [5, -3, 8, 0].into_iter().enumerate() {
             assert!(!game.adjudicate(&rules), "after {i} moves");
             let thought = Thought { score: Some(score), depth: Some(1) };
-            game.timed_move(Color::from_index(i % 2), a_move(), MS, thought).unwrap();
+            timed_move(&mut game, Color::from_index(i % 2), MS, thought).unwrap();
         }
         assert!(game.adjudicate(&rules));
         assert_eq!((game.result.as_str(), game.termination), ("1/2-1/2", Termination::Adjudication));

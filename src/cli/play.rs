@@ -14,7 +14,7 @@ use crate::arena::human::Human;
 use crate::arena::opening::Opening;
 use crate::arena::{self, pgn_reader};
 use crate::config::Config;
-use crate::engine::rules_of::{outcome, read_move};
+use crate::engine::rules_of::read_move;
 use crate::input::read_file;
 use crate::notation::time_control::TimeControl;
 use crate::notation::variant_from_uci;
@@ -30,7 +30,7 @@ pub(super) fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
     let variant = pos.variant().clone();
     let opening = Opening { fen: pos.to_fen(), moves: Vec::new() };
     let mut game = Game::new(&opening, ["White".into(), "Black".into()], [TimeControl::Infinite; 2], Duration::ZERO);
-    note_outcome(&mut game, &mut pos);
+    game.note_outcome(&mut pos);
     for (i, text) in moves.iter().enumerate() {
         if let Some(end) = game.summary() {
             return Err(bad(format!("move {} '{text}': the game is already over, {end}", i + 1)));
@@ -38,7 +38,7 @@ pub(super) fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
         let mv = read_move(&mut pos, text).map_err(|e| bad(format!("move {}: {e}", i + 1)))?;
         game.play(pos.side(), mv, Duration::ZERO, Thought::default(), Vec::new());
         pos.make(mv);
-        note_outcome(&mut game, &mut pos);
+        game.note_outcome(&mut pos);
     }
     crate::outln!("{}", pos.to_fen());
     crate::out!("{}", pos.diagram());
@@ -51,13 +51,6 @@ pub(super) fn play(mut pos: Position, moves: &[String]) -> Result<(), Failure> {
         None => crate::outln!("result * ({:?} to move)", pos.side()),
     }
     Ok(())
-}
-
-/// Ends `game` if the rules end it in `pos`.
-fn note_outcome(game: &mut Game, pos: &mut Position) {
-    if let Some(end) = outcome(pos) {
-        game.finish_by_rules(&end, pos);
-    }
 }
 
 /// Replays game `number` of a PGN file.

@@ -278,8 +278,9 @@ pub fn in_check<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color
     false
 }
 
-/// The squares of `color`'s kings that are attacked: none where kings are captured, since
-/// there is no check.
+/// The squares of `color`'s kings that are attacked, for a front end to show: none where kings
+/// are captured, since there is no check. [`in_check`] stays its own loop: on the search's hot
+/// path, an iterator shared by both cost 1 % more instructions in perft.
 pub fn checked_kings<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, color: Color) -> Vec<Square> {
     if R::KING_CAPTURE {
         return Vec::new();

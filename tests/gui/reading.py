@@ -203,8 +203,8 @@ def import_game(browser, url):
     """A pasted PGN is replayed, its comments, variations, NAGs and result left out; an Alice
     PGN sets its variant; a FEN alone sets up its position; a bad move is named."""
     def paste(text):
-        browser.find_element(By.CSS_SELECTOR, "#import-box summary").click() if not \
-            browser.find_element(By.ID, "import").is_displayed() else None
+        if not browser.find_element(By.ID, "import").is_displayed():
+            browser.find_element(By.CSS_SELECTOR, "#import-box summary").click()
         browser.execute_script("document.getElementById('import').value = arguments[0];"
                                "delete document.body.dataset.imported;", text)
         browser.find_element(By.ID, "import-go").click()

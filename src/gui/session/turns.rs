@@ -56,9 +56,7 @@ impl Table {
 
     /// Ends the game if the rules end it in the position now.
     pub(super) fn note_outcome(&mut self) {
-        if let Some(outcome) = self.rules.outcome() {
-            self.game.finish_by_rules(&outcome, self.rules.position());
-        }
+        self.game.note_outcome(&mut self.rules.position().clone());
     }
 
     /// The player of `side` lost the game by what it did (`what`, in words).
