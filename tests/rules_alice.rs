@@ -34,6 +34,18 @@ fn alice_2_twin_of_destination_must_be_empty() {
 }
 
 #[test]
+fn alice_2_a_move_refused_by_its_occupied_twin_names_the_landing_square() {
+    let v = variant("alice", &[]);
+    let mut pos = position(&v, &fen("7k/8/8/8/8/8/8/1N5K", "8/8/8/8/8/2P5/8/8", "w - - 0 1"));
+    for written in ["1b12c3", "1b11c3"] {
+        let err = vorpal::engine::rules_of::read_move(&mut pos, written).unwrap_err().to_string();
+        assert!(err.contains("would land on 2c3, which is occupied"), "{written}: {err}");
+    }
+    let err = vorpal::engine::rules_of::read_move(&mut pos, "1b12c4").unwrap_err().to_string();
+    assert!(err.contains("cannot move to 2c4"), "{err}");
+}
+
+#[test]
 fn alice_3_piece_lands_on_the_twin_and_capture_is_removed() {
     let f = fen("7k/8/p7/8/8/8/8/R6K", EMPTY, "w - - 0 1");
     assert_eq!(play("alice", &f, "1a12a6"), fen("7k/8/8/8/8/8/8/7K", "8/8/R7/8/8/8/8/8", "b - - 0 1"));

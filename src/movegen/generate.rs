@@ -404,6 +404,25 @@ pub fn legal_with<W: Word, R: Rules<W>>(
     }
 }
 
+/// The occupied square of another board on which a move from `from` to `to`'s cell would have
+/// landed (Alice's transfer), had it been empty: the move is possible on its own board, and only
+/// the landing refuses it. Kings are never lifted away for the trial.
+fn blocked_landing<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, from: Square, to: Square) -> Option<Square> {
+    let g = &pos.variant().geometry();
+    let piece = pos.piece_at(from);
+    g.all_layers()
+        .filter(|&layer| layer != from.layer())
+        .map(|layer| to.twin(layer))
+        .filter(|&sq| g.exists(sq) && !pos.piece_at(sq).is_none() && Some(pos.piece_at(sq).role()) != pos.variant().king)
+        .find(|&sq| {
+            let mut trial = pos.clone();
+            trial.remove(sq);
+            let mut moves = Vec::new();
+            pseudo_legal(rules, &trial, &mut moves);
+            moves.iter().any(|m| m.from() == from && m.to() == sq && trial.piece_at(m.from()) == piece)
+        })
+}
+
 /// Finds the legal move a string names, or says why there is none.
 pub fn parse_move<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, text: &str) -> Result<Move, MoveError> {
     let variant = pos.variant().clone();
@@ -445,7 +464,14 @@ pub fn parse_move<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, text: 
             .map(|m| m.to_text(&variant))
             .collect();
         return Err(illegal(match &landing[..] {
-            [] => format!("the piece on {} cannot move to {}", g.square_name(from), g.square_name(to)),
+            [] => match blocked_landing(rules, pos, from, to) {
+                Some(occupied) => format!(
+                    "the piece on {} would land on {}, which is occupied: a move lands only on an empty square",
+                    g.square_name(from),
+                    g.square_name(occupied)
+                ),
+                None => format!("the piece on {} cannot move to {}", g.square_name(from), g.square_name(to)),
+            },
             [..] => format!(
                 "the piece on {} would land on another board than {}: write {}",
                 g.square_name(from),
