@@ -103,6 +103,50 @@ fn gui_pgn_of_a_game_under_way_is_written_as_a_gui_writes_it() {
 }
 
 #[test]
+fn gui_game_by_invitation_gives_each_person_only_his_side() {
+    let mut server = Server::start();
+    for (target, reason) in [
+        ("/api/new?white=friend&black=friend", "only one side can be the friend"),
+        ("/api/new?white=friend&black=vorpal", "the other side must be human"),
+        ("/api/new?black=friend&white=robot", "white: 'robot'"),
+    ] {
+        let (status, body) = server.ask("POST", target);
+        assert_eq!((status, body.contains(reason)), (400, true), "{target}: {body}");
+    }
+    let (status, body) = server.ask("POST", "/api/join?invite=0123");
+    assert_eq!((status, body.contains("no such invitation")), (404, true), "{body}");
+    let (status, body) = server.ask("POST", "/api/new?variant=normal&white=friend&black=human");
+    assert_eq!(status, 200, "{body}");
+    let black = session_of(&body);
+    let invite = body.split('"').nth(7).expect("an invitation").to_string();
+    let (status, body) = server.ask("POST", &format!("/api/join?invite={invite}"));
+    assert_eq!(status, 200, "{body}");
+    let white = session_of(&body);
+    let (status, body) = server.ask("POST", &format!("/api/join?invite={invite}"));
+    assert_eq!((status, body.contains("used already")), (404, true), "an invitation works once: {body}");
+    let mv = |session: &str, text: &str| server.ask("POST", &format!("/api/move?session={session}&move={text}"));
+    let (status, body) = mv(&black, "e2e4");
+    assert_eq!((status, body.contains("it is White's move, not yours")), (400, true), "{body}");
+    let (_, state) = server.ask("GET", &format!("/api/state?session={black}"));
+    assert!(state.contains(r#""seat":"black""#) && state.contains(r#""legal":[]"#), "{state}");
+    assert_eq!(mv(&white, "e2e4").0, 200);
+    let (status, body) = mv(&white, "e7e5");
+    assert_eq!((status, body.contains("it is Black's move, not yours")), (400, true), "{body}");
+    assert_eq!(mv(&black, "e7e5").0, 200);
+    for (target, reason) in [
+        (format!("/api/undo?session={white}"), "no take-backs"),
+        (format!("/api/analyse?session={black}&lines=2"), "no analysis while a game by invitation goes on"),
+    ] {
+        let (status, body) = server.ask("POST", &target);
+        assert_eq!((status, body.contains(reason)), (400, true), "{target}: {body}");
+    }
+    let (_, state) = server.ask("GET", &format!("/api/state?session={white}"));
+    assert!(state.contains(r#""seat":"white""#) && state.contains(r#""invited":"white""#), "{state}");
+    assert!(state.contains(r#""moves":[{"text":"e2e4""#), "{state}");
+    assert!(server.alive());
+}
+
+#[test]
 fn gui_hidden_games_refuse_what_a_seat_may_not_do() {
     let mut server = Server::start();
     for (target, expected, reason) in [
@@ -158,7 +202,7 @@ fn gui_plays_hidden_looking_glass_in_two_browsers_without_leaks() {
     println!("{report}");
     assert!(output.status.success(), "{report}");
     assert!(report.contains("two people: ") && report.contains("against Vorpal: "), "{report}");
-    assert!(report.contains("other world: "), "{report}");
+    assert!(report.contains("other world: ") && report.contains("remembered: "), "{report}");
 }
 
 #[test]
@@ -206,7 +250,7 @@ fn gui_board_page_reads_as_a_players_page_in_a_real_browser() {
     println!("{report}");
     assert!(output.status.success(), "{report}");
     let parts = ["start page: ", "phone: ", "coordinates: ", "move list: ", "check: ", "flip: ", "promotion: "];
-    for part in parts.into_iter().chain(["screen readers: ", "analysis: ", "import: "]) {
+    for part in parts.into_iter().chain(["screen readers: ", "analysis: ", "import: ", "keyboard: ", "invitation: "]) {
         assert!(report.contains(part), "{part} missing: {report}");
     }
 }

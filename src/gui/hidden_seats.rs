@@ -17,7 +17,7 @@ use crate::arena::opening::Opening;
 use crate::arena::seat::Seat;
 use crate::config::Config;
 use crate::geometry::Square;
-use crate::notation::lgp::{FromPlayer, ToPlayer};
+use crate::notation::lgp::{FateReport, FromPlayer, Report, ToPlayer};
 use crate::notation::time_control::TimeControl;
 use crate::pieces::Color;
 use crate::random::Rng;
@@ -55,6 +55,11 @@ struct Knowledge {
     strikes: u8,
     /// Everything the referee said, in words, oldest first.
     log: Vec<String>,
+    /// The moves made so far in the true game (counted from the views: the side to move changed).
+    plies: u32,
+    /// What the referee's words said of single squares, oldest first, for the page to draw as
+    /// remembered pieces: the same news as the log, in a form a program reads.
+    sightings: Vec<Note>,
     /// Whether the referee waits for this seat's order, and whether it is for the opponent's pieces.
     asked: Option<bool>,
     result: Option<String>,
@@ -63,6 +68,81 @@ struct Knowledge {
     /// The person left (the game was replaced): the referee hears a resignation.
     gone: bool,
     version: u64,
+}
+
+/// One thing the seat was told of one square.
+struct Note {
+    /// The number of moves made when it was told.
+    ply: u32,
+    kind: NoteKind,
+    square: Square,
+    /// The piece's FEN letter, when the news names it.
+    piece: Option<char>,
+}
+
+/// What a [`Note`] tells of its square.
+#[derive(Copy, Clone)]
+enum NoteKind {
+    /// A piece arrived there by transfer (announced).
+    Arrived,
+    /// A piece there is attacked by one that arrived (announced).
+    Attacked,
+    /// The square in front of a pawn that arrived: a piece, or empty (announced).
+    InFront,
+    /// A piece was captured there.
+    Captured,
+    /// Something stands there: the seat's piece could not transfer onto it.
+    Blocked,
+    /// The seat's own piece landed there.
+    Own,
+}
+
+impl NoteKind {
+    fn name(self) -> &'static str {
+        match self {
+            NoteKind::Arrived => "arrived",
+            NoteKind::Attacked => "attacked",
+            NoteKind::InFront => "in-front",
+            NoteKind::Captured => "captured",
+            NoteKind::Blocked => "blocked",
+            NoteKind::Own => "own",
+        }
+    }
+}
+
+impl Knowledge {
+    /// Keeps what a message says of single squares.
+    fn note(&mut self, variant: &Variant, m: &ToPlayer) {
+        let mut note = |ply, kind, square, piece| self.sightings.push(Note { ply, kind, square, piece });
+        let now = self.plies;
+        match m {
+            ToPlayer::Captured(s) => note(now, NoteKind::Captured, s.square, Some(s.piece)),
+            ToPlayer::Arrival { arrived, attacks, in_front } => {
+                note(now, NoteKind::Arrived, arrived.square, Some(arrived.piece));
+                for s in attacks {
+                    note(now, NoteKind::Attacked, s.square, Some(s.piece));
+                }
+                if let Some((square, piece)) = in_front {
+                    note(now, NoteKind::InFront, *square, *piece);
+                }
+            }
+            // The mover hears the fate before the view of the move: it is of the next ply.
+            ToPlayer::Fate(FateReport::Played(r)) => self.note_report(variant, now + 1, r),
+            ToPlayer::MovedForYou(r) => self.note_report(variant, now, r),
+            _ => {}
+        }
+    }
+
+    /// Where the seat's piece landed, and, when it stayed, that the twin it could not reach is
+    /// occupied.
+    fn note_report(&mut self, variant: &Variant, ply: u32, r: &Report) {
+        if r.landed == r.reached {
+            for layer in variant.geometry().all_layers().filter(|&l| l != r.reached.layer()) {
+                self.sightings.push(Note { ply, kind: NoteKind::Blocked, square: r.reached.twin(layer), piece: None });
+            }
+        }
+        self.sightings.push(Note { ply, kind: NoteKind::Own, square: r.landed, piece: None });
+    }
 }
 
 /// One seat's knowledge, shared between the referee's thread and the server's.
@@ -145,13 +225,16 @@ impl Seat for BrowserSeat {
                     knowledge.rule = Some(*rule);
                 }
                 ToPlayer::View { board, side, strikes, .. } => {
+                    if knowledge.side_to_move.is_some_and(|before| before != *side) {
+                        knowledge.plies += 1;
+                    }
                     knowledge.board = Some(board.clone());
                     knowledge.side_to_move = Some(*side);
                     knowledge.strikes = *strikes;
                 }
                 ToPlayer::Go { for_opponent, .. } => knowledge.asked = Some(*for_opponent),
                 ToPlayer::End { result, reason } => knowledge.result = Some(format!("{result} ({reason})")),
-                _ => {}
+                _ => knowledge.note(variant, m),
             }
             // The page has its own buttons and board: the prompt's help and the view's diagram
             // are not repeated in the log.
@@ -272,6 +355,18 @@ fn state(variant: &Variant, k: &Knowledge) -> String {
         ("strikes", k.strikes.to_string()),
         ("rule", optional(k.rule.map(|r| quote(if r == StrikeRule::Strikes { "strikes" } else { "opponent-orders" })))),
         ("log", list(k.log.iter().map(|l| quote(l)))),
+        ("plies", k.plies.to_string()),
+        ("sightings", list(k.sightings.iter().map(|n| note_json(variant, n)))),
         ("result", optional(k.result.as_deref().map(quote))),
+    ])
+}
+
+/// A note as JSON: `{"ply": 3, "kind": "arrived", "square": "2f6", "piece": "n"}`.
+fn note_json(variant: &Variant, n: &Note) -> String {
+    object([
+        ("ply", n.ply.to_string()),
+        ("kind", quote(n.kind.name())),
+        ("square", quote(&variant.geometry().square_name(n.square))),
+        ("piece", optional(n.piece.map(|c| quote(&c.to_string())))),
     ])
 }

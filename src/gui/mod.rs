@@ -54,7 +54,7 @@ const MAX_URL: usize = 4096;
 const LONGEST_WAIT: Duration = Duration::from_secs(10);
 
 /// Every address the server answers, with the one method it takes there.
-const ROUTES: [(&str, &str); 18] = [
+const ROUTES: [(&str, &str); 19] = [
     ("GET", "/"),
     ("GET", "/rules"),
     ("GET", "/api/catalogue"),
@@ -69,11 +69,20 @@ const ROUTES: [(&str, &str); 18] = [
     ("GET", "/api/players"),
     ("POST", "/api/analyse"),
     ("POST", "/api/new"),
+    ("POST", "/api/join"),
     ("GET", "/api/state"),
     ("POST", "/api/move"),
     ("POST", "/api/undo"),
     ("GET", "/api/pgn"),
 ];
+
+/// A page's hold on a game: the game, and the side the page plays in a game between two
+/// people at two pages (by invitation); `None` for a page that plays every person's side.
+#[derive(Clone)]
+struct Handle {
+    session: Arc<Session>,
+    seat: Option<Color>,
+}
 
 /// Vorpal's time per move unless the page asks for another.
 const DEFAULT_THINK: f64 = 1.0;
@@ -83,7 +92,11 @@ struct Gui {
     config: Config,
     /// The engine a side may be given to, and its name.
     engine: Option<(EngineSpec, String)>,
-    sessions: Mutex<HashMap<String, Arc<Session>>>,
+    /// The pages' holds on games, by their secrets.
+    sessions: Mutex<HashMap<String, Handle>>,
+    /// The invited person's hold on a game between two people at two pages, until he takes it
+    /// (once, as for hidden games).
+    game_invites: Mutex<HashMap<String, Handle>>,
     /// The seats of hidden games, by their secrets, with when each was last asked about.
     seats: Mutex<HashMap<String, (Arc<SeatBox>, Instant)>>,
     /// The second person's seat of a game between two, until he takes it: the address given
@@ -132,6 +145,7 @@ pub fn listen(
         config,
         engine,
         sessions: Mutex::new(HashMap::new()),
+        game_invites: Mutex::new(HashMap::new()),
         seats: Mutex::new(HashMap::new()),
         invites: Mutex::new(HashMap::new()),
         watch,
@@ -262,27 +276,31 @@ impl Gui {
                 Reply::json(object([("engine", json::optional(engine))]))
             }
             ("POST", "/api/analyse") => {
-                self.with_session(arg, |session| match ANALYSIS_LINES.parse(arg("lines").unwrap_or("0")) {
-                    Ok(n) => outcome(session.analyse(n as usize)),
+                self.with_session(arg, |game| match ANALYSIS_LINES.parse(arg("lines").unwrap_or("0")) {
+                    Ok(n) => outcome(game.session.analyse(n as usize)),
                     Err(e) => Reply::error(400, e),
                 })
             }
             ("POST", "/api/new") => self.new_game(arg),
-            ("GET", "/api/state") => self.with_session(arg, |session| {
+            ("POST", "/api/join") => match arg("invite") {
+                None => Reply::error(400, "which invitation? (invite=...)"),
+                Some(invite) => self.join_game(invite),
+            },
+            ("GET", "/api/state") => self.with_session(arg, |game| {
                 let (_ticket, wait) = self.polls.admit(arg("session").unwrap_or(""), LONGEST_WAIT);
-                let mut game = session.wait_past(after(), wait);
-                game.last_used = Instant::now();
-                Reply::json(game.state())
+                let mut table = game.session.wait_past(after(), wait);
+                table.last_used = Instant::now();
+                Reply::json(table.state(game.seat))
             }),
-            ("POST", "/api/move") => self.with_session(arg, |session| match arg("move") {
+            ("POST", "/api/move") => self.with_session(arg, |game| match arg("move") {
                 None => Reply::error(400, "which move? (move=...)"),
-                Some(text) => outcome(session.human_move(text)),
+                Some(text) => outcome(game.session.human_move(text, game.seat)),
             }),
-            ("POST", "/api/undo") => self.with_session(arg, |session| outcome(session.take_back())),
-            ("GET", "/api/pgn") => self.with_session(arg, |session| Reply {
+            ("POST", "/api/undo") => self.with_session(arg, |game| outcome(game.session.take_back())),
+            ("GET", "/api/pgn") => self.with_session(arg, |game| Reply {
                 status: 200,
                 kind: "application/x-chess-pgn",
-                body: session.lock().pgn(),
+                body: game.session.lock().pgn(),
             }),
             (method, path) => match ROUTES.iter().find(|(_, route)| *route == path) {
                 Some((takes, _)) => Reply::error(405, format!("{path} does not answer {method}: it takes {takes}")),
@@ -291,17 +309,13 @@ impl Gui {
         }
     }
 
-    fn with_session<'a>(
-        &self,
-        arg: impl Fn(&str) -> Option<&'a str>,
-        act: impl FnOnce(&Arc<Session>) -> Reply,
-    ) -> Reply {
+    fn with_session<'a>(&self, arg: impl Fn(&str) -> Option<&'a str>, act: impl FnOnce(&Handle) -> Reply) -> Reply {
         let Some(id) = arg("session") else {
             return Reply::error(400, "which game? (session=...)");
         };
         let session = self.sessions.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
         match session {
-            Some(session) => act(&session),
+            Some(game) => act(&game),
             None => Reply::error(404, "no such game: it was never started here, or a newer one replaced it"),
         }
     }
@@ -332,9 +346,20 @@ impl Gui {
     }
 
     fn new_game<'a>(&self, arg: impl Fn(&str) -> Option<&'a str>) -> Reply {
+        // `friend`: a person invited to play that side from a page of his own.
         let side = |name: &str, default: Player| match arg(name) {
             None => Ok(default),
-            Some(text) => Player::parse(text).map_err(|e| format!("{name}: {e}")),
+            Some("friend") => Ok(Player::Human),
+            Some(text) => Player::parse(text).map_err(|e| format!("{name}: {e} (or friend, invited by a link)")),
+        };
+        let invited = || match (arg("white"), arg("black")) {
+            (Some("friend"), Some("friend")) => Err("white and black: only one side can be the friend invited".into()),
+            (Some("friend"), Some("human")) => Ok(Some(Color::White)),
+            (Some("human") | None, Some("friend")) => Ok(Some(Color::Black)),
+            (Some("friend"), _) | (_, Some("friend")) => {
+                Err("a friend invited plays against you: the other side must be human".to_string())
+            }
+            _ => Ok(None),
         };
         let setup = (|| {
             Ok::<_, String>(Setup {
@@ -344,25 +369,47 @@ impl Gui {
                 players: [side("white", Player::Human)?, side("black", Player::Vorpal)?],
                 think: Duration::from_secs_f64(think(arg("think"))?),
                 clock: clock(arg("clock"))?,
+                invited: invited()?,
             })
         })();
+        let invited = setup.as_ref().ok().and_then(|s| s.invited);
         let engine = self.engine.as_ref().map(|(spec, _)| spec);
         let session = match setup.and_then(|setup| Session::start(&self.config, setup, engine)) {
             Ok(session) => session,
             Err(e) => return Reply::error(400, e),
         };
+        let (Ok(id), Ok(token)) = (secret(), secret()) else {
+            return Reply::error(500, "the system's random source failed: no secret can be drawn");
+        };
+        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        let mut invites = self.game_invites.lock().unwrap_or_else(|e| e.into_inner());
+        if sessions.len() >= MAX_SESSIONS {
+            let oldest = sessions.values().min_by_key(|h| h.session.lock().last_used).map(|h| h.session.clone());
+            // Every hold on the game dropped goes with it, its invitation too.
+            if let Some(oldest) = oldest {
+                sessions.retain(|_, h| !Arc::ptr_eq(&h.session, &oldest));
+                invites.retain(|_, h| !Arc::ptr_eq(&h.session, &oldest));
+            }
+        }
+        let invite = invited.map(|side| {
+            invites.insert(token.clone(), Handle { session: session.clone(), seat: Some(side) });
+            quote(&token)
+        });
+        sessions.insert(id.clone(), Handle { session, seat: invited.map(Color::flip) });
+        Reply::json(object([("session", quote(&id)), ("invite", json::optional(invite))]))
+    }
+
+    /// The invited person takes his side of a game between two: the invitation is used up, and
+    /// his own secret returned.
+    fn join_game(&self, invite: &str) -> Reply {
+        let Some(handle) = self.game_invites.lock().unwrap_or_else(|e| e.into_inner()).remove(invite) else {
+            return Reply::error(404, "no such invitation: it was used already, or a newer game replaced it");
+        };
         let id = match secret() {
             Ok(id) => id,
             Err(e) => return Reply::error(500, e),
         };
-        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
-        if sessions.len() >= MAX_SESSIONS {
-            let oldest = sessions.iter().min_by_key(|(_, s)| s.lock().last_used).map(|(k, _)| k.clone());
-            if let Some(oldest) = oldest {
-                sessions.remove(&oldest);
-            }
-        }
-        sessions.insert(id.clone(), session);
+        self.sessions.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), handle);
         Reply::json(object([("session", quote(&id))]))
     }
 

@@ -413,7 +413,9 @@ fn blocked_landing<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, from: Squ
     g.all_layers()
         .filter(|&layer| layer != from.layer())
         .map(|layer| to.twin(layer))
-        .filter(|&sq| g.exists(sq) && !pos.piece_at(sq).is_none() && Some(pos.piece_at(sq).role()) != pos.variant().king)
+        .filter(|&sq| {
+            g.exists(sq) && !pos.piece_at(sq).is_none() && Some(pos.piece_at(sq).role()) != pos.variant().king
+        })
         .find(|&sq| {
             let mut trial = pos.clone();
             trial.remove(sq);

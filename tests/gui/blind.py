@@ -6,9 +6,11 @@ shows nothing but its own pieces (`?` elsewhere), and it never holds the other s
 Usage: blind.py URL ; prints one line per game.
 """
 
+import json
 import sys
 import time
 import urllib.parse
+import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
@@ -191,8 +193,77 @@ def other_world(url):
         page.quit()
 
 
+def call(url, method, path, **params):
+    """One request of the page's API, its JSON answer."""
+    request = urllib.request.Request(f"{url}{path}?{urllib.parse.urlencode(params)}", method=method)
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def order(url, seat, text):
+    """Gives an order for a seat through the API once the referee asks for it; its fate line."""
+    wait_for(lambda: call(url, "GET", "/api/hidden/state", seat=seat)["asked"], "the turn of " + text)
+    before = len(call(url, "GET", "/api/hidden/state", seat=seat)["log"])
+    call(url, "POST", "/api/hidden/say", seat=seat, order=text)
+    return wait_for(lambda: next((line for line in call(url, "GET", "/api/hidden/state", seat=seat)["log"][before:]
+                                  if line.startswith(("Carried out", "Refused", "Impossible"))), None), "the fate of " + text)
+
+
+def remembered_scene(url, page):
+    """A game between two people in which White learns of a black knight in the Mirror world:
+    Black's knight crosses into the Real world and back, and its arrival is announced. White's
+    page is `page`, Black orders through the API. Returns the knight's square and both seats."""
+    game = call(url, "POST", "/api/hidden/new", opponent="human", **{"as": "white"})
+    black = call(url, "POST", "/api/hidden/join", invite=game["invite"])["seat"]
+    page.get(f"{url}/hidden?seat={game['seat']}")
+    wait_for(lambda: state(page) and state(page)["asked"], "white's turn")
+    cells = {c["square"]: c["piece"] for b in call(url, "GET", "/api/hidden/state", seat=black)["boards"]
+             for row in b["rows"] for c in row if c}
+    knight = next(sq for sq, piece in cells.items() if sq.startswith("2") and sq.endswith("8") and piece == "n")
+    files = "abcdefgh"
+    step = lambda f, d: files[files.index(f) + d] if 0 <= files.index(f) + d < 8 else None
+    real = next(f for f in (step(knight[1], 1), step(knight[1], -1)) if f)
+    mirror = next(f for f in (step(real, 1), step(real, -1)) if f)
+    assert order(url, game["seat"], "1h21h3").startswith("Carried out")
+    assert order(url, black, f"{knight}2{real}6").startswith("Carried out")
+    assert order(url, game["seat"], "1g21g3").startswith("Carried out")
+    assert order(url, black, f"1{real}61{mirror}4").startswith("Carried out")
+    return f"2{mirror}4", game["seat"], black
+
+
+def remembered_pieces(url):
+    """What White learned of Black's pieces in the other world is drawn there, faded, with the
+    number of Black's moves since; the question's button answers in the log; and the page
+    still shows nothing the referee did not say."""
+    page = driver()
+    try:
+        square, white, black = remembered_scene(url, page)
+        cell = f'[data-square="{square}"]'
+        wait_for(lambda: page.find_element(By.CSS_SELECTOR, cell).get_attribute("data-remembered") == "n",
+                 "the knight remembered on " + square)
+        assert page.find_element(By.CSS_SELECTOR, cell).get_attribute("data-age") == "0"
+        assert "seen just now (arrived there)" in page.find_element(By.CSS_SELECTOR, cell).get_attribute("title")
+        assert page.find_element(By.ID, "memory-key").is_displayed()
+        check_view(page, "white", None)
+        log = len(state(page)["log"])
+        page.find_element(By.ID, "h-ask").click()
+        answer = wait_for(lambda: state(page)["log"][log:], "the answer")[0]
+        assert answer in ("Yes, you have a legal move there.", "No legal move there."), answer
+        wait_for(lambda: page.find_element(By.CSS_SELECTOR, "#log li:last-child").text == answer, "the answer shown")
+        assert order(url, white, "1a21a3").startswith("Carried out")
+        assert order(url, black, "2a72a6").startswith("Carried out")
+        wait_for(lambda: page.find_element(By.CSS_SELECTOR, cell).get_attribute("data-age") == "1", "the age 1")
+        assert "seen 1 move ago" in page.find_element(By.CSS_SELECTOR, cell).get_attribute("title")
+        check_view(page, "white", None)
+        print(f"remembered: a black knight on {square}, age 0, then 1 after Black's next move; "
+              f"asked: {answer}", flush=True)
+    finally:
+        page.quit()
+
+
 def main():
     url = sys.argv[1]
+    remembered_pieces(url)
     other_world(url)
     two_people(url)
     against_vorpal(url)

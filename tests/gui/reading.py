@@ -2,8 +2,9 @@
 as a player does: the coordinates of every board, a king in check marked on its square, the
 move list by move number (in SAN for FIDE chess), the boards flipped, a move typed, a
 promotion chosen by its piece, the cells named for screen readers, the start page with every
-variant and the hidden game, the rules page, and the page at a phone's width, and the evaluation bar and best-move arrow of an analysis, and a
-PGN or FEN imported.
+variant and the hidden game, the rules page, the page at a phone's width, the evaluation bar
+and best-move arrow of an analysis, a PGN or FEN imported, a move made with the keyboard alone,
+and a game between two people at two browsers by invitation.
 
 Usage: reading.py URL VARIANTS ; prints one line per part.
 """
@@ -11,6 +12,7 @@ Usage: reading.py URL VARIANTS ; prints one line per part.
 import sys
 import urllib.parse
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -228,6 +230,82 @@ def import_game(browser, url):
     print("import: a commented FIDE PGN, an Alice PGN and a FEN replayed; a bad move named", flush=True)
 
 
+def keyboard(browser, url):
+    """Tab reaches the board, the arrow keys walk its cells, Enter lifts a piece and puts it down."""
+    open_game(browser, url, variant="normal", white="human", black="human")
+    browser.find_element(By.ID, "typed").click()
+    square = lambda: browser.execute_script("return document.activeElement.dataset.square")
+    actions = ActionChains(browser)
+    for _ in range(20):
+        if square():
+            break
+        actions.send_keys(Keys.TAB).perform()
+    start = square()
+    assert start, "Tab never reached the board"
+
+    def walk(to):
+        here = square()
+        files, ranks = ord(to[0]) - ord(here[0]), int(to[1]) - int(here[1])
+        keys = [Keys.ARROW_RIGHT if files > 0 else Keys.ARROW_LEFT] * abs(files) \
+            + [Keys.ARROW_UP if ranks > 0 else Keys.ARROW_DOWN] * abs(ranks)
+        if keys:
+            ActionChains(browser).send_keys(*keys).perform()
+        wait_for(lambda: square() == to, "the focus on " + to)
+
+    walk("e2")
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "[data-square='e2'].from"), "e2 lifted")
+    walk("e4")
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    wait_for(lambda: page_state(browser)["moves"], "the move")
+    assert page_state(browser)["moves"][0]["text"] == "e2e4", page_state(browser)["moves"]
+    wait_for(lambda: square() == "e4", "the focus kept on e4 after the redraw")
+    label = browser.execute_script("return document.activeElement.getAttribute('aria-label')")
+    assert label == "e4, white pawn", label
+    print(f"keyboard: Tab to {start}, arrows to e2, Enter, arrows to e4, Enter: e2e4 played; the focus "
+          f"stays on '{label}'", flush=True)
+
+
+def invitation(browser, url):
+    """A game between two people at two browsers: the second opens the link the first is shown
+    (once), plays Black with Black at the bottom, and neither can move for the other."""
+    open_game(browser, url, variant="alice", white="human", black="friend")
+    link = wait_for(lambda: browser.find_element(By.ID, "invite").get_attribute("data-link"), "the invitation")
+    mine = urllib.parse.parse_qs(urllib.parse.urlparse(browser.current_url).query)["session"][0]
+    assert mine not in link, "the invitation holds the inviter's secret"
+    friend = driver()
+    try:
+        friend.get(link)
+        wait_for(lambda: "session=" in friend.current_url and friend.execute_script("return state && state.variant"),
+                 "the friend's game")
+        theirs = page_state(friend)
+        assert theirs["seat"] == "black" and not theirs["legal"], (theirs["seat"], len(theirs["legal"]))
+        assert mine not in friend.page_source, "the friend's page holds the inviter's secret"
+        first = friend.find_element(By.CSS_SELECTOR, "[data-board='1'] .cell").get_attribute("data-square")
+        assert first == "1h1", f"Black is not at the bottom of the friend's page: {first}"
+        assert friend.find_element(By.ID, "undo").get_attribute("disabled"), "take-backs offered"
+        browser.find_element(By.CSS_SELECTOR, "[data-square='1e2']").click()
+        browser.find_element(By.CSS_SELECTOR, "[data-square='2e4']").click()
+        wait_for(lambda: len(page_state(friend)["moves"]) == 1, "White's move on the friend's page")
+        assert "(you)" in friend.find_element(By.ID, "status").text, friend.find_element(By.ID, "status").text
+        wait_for(lambda: not page_state(browser)["legal"], "the inviter's page waiting")
+        browser.find_element(By.ID, "typed").send_keys("1d72d5" + Keys.ENTER)
+        refusal = wait_for(lambda: browser.find_element(By.ID, "error").text, "the refusal")
+        assert "Black's move, not yours" in refusal, refusal
+        play_typed(friend, "1d72d5")
+        wait_for(lambda: len(page_state(browser)["moves"]) == 2, "Black's move on the inviter's page")
+        intruder = driver()
+        try:
+            intruder.get(link)
+            wait_for(lambda: "no such invitation" in intruder.find_element(By.ID, "error").text, "the refusal")
+        finally:
+            intruder.quit()
+    finally:
+        friend.quit()
+    print("invitation: the friend joined by the link (once), played Black from the bottom; "
+          f"each page refused the other's move ('{refusal}')", flush=True)
+
+
 def main():
     url, variants = sys.argv[1], int(sys.argv[2])
     browser = driver()
@@ -242,6 +320,8 @@ def main():
         screen_reader(browser, url)
         analysis(browser, url)
         import_game(browser, url)
+        keyboard(browser, url)
+        invitation(browser, url)
     finally:
         browser.quit()
 

@@ -20,6 +20,7 @@ use crate::engine::Engine;
 use crate::movegen::Move;
 use crate::notation::score;
 use crate::notation::time_control::TimeControl;
+use crate::pieces::Color;
 use crate::position::Position;
 use crate::rules::chess960;
 use crate::search::{Info, Limits};
@@ -83,6 +84,9 @@ pub struct Setup {
     pub think: Duration,
     /// The clocks' time control (`TimeControl::Clock`), if the game has clocks.
     pub clock: Option<TimeControl>,
+    /// The side of a person invited to play from a page of his own, in a game between two
+    /// people; `None` when they share one screen (or a side is not a person's).
+    pub invited: Option<Color>,
 }
 
 /// One line of Vorpal's last iterations.
@@ -224,8 +228,8 @@ impl Session {
         game
     }
 
-    /// A person's move, given as its text.
-    pub fn human_move(self: &Arc<Self>, text: &str) -> Result<(), String> {
+    /// A person's move, given as its text, from a page that plays `seat` (`None`: any person's side).
+    pub fn human_move(self: &Arc<Self>, text: &str, seat: Option<Color>) -> Result<(), String> {
         {
             let mut game = self.lock();
             game.flag_fall();
@@ -240,6 +244,9 @@ impl Session {
                     if player == Player::Vorpal { "Vorpal" } else { "the engine" }
                 ));
             }
+            if seat.is_some_and(|seat| seat != side) {
+                return Err(format!("it is {}'s move, not yours", side.name()));
+            }
             let mut pos = game.rules.position().clone();
             let mv = read_move(&mut pos, text).map_err(|e| e.to_string())?;
             game.play(mv, Instant::now(), Thought::default());
@@ -253,6 +260,9 @@ impl Session {
     pub fn take_back(self: &Arc<Self>) -> Result<(), String> {
         {
             let mut game = self.lock();
+            if game.setup.invited.is_some() {
+                return Err("a game by invitation has no take-backs: each move stands".into());
+            }
             if game.game.moves.is_empty() {
                 return Err("no move to take back".into());
             }
@@ -282,6 +292,9 @@ impl Session {
         ANALYSIS_LINES.check(lines as u64)?;
         {
             let mut game = self.lock();
+            if lines > 0 && game.setup.invited.is_some() && !game.game.is_over() {
+                return Err("no analysis while a game by invitation goes on: it is open once the game ends".into());
+            }
             game.analysis = lines;
             if game.analysing {
                 game.generation += 1;

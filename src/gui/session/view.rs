@@ -11,14 +11,16 @@ use crate::position::Position;
 use crate::variant::family::Layout;
 
 impl Table {
-    /// Everything the page draws, as JSON.
-    pub fn state(&mut self) -> String {
+    /// Everything the page of `seat` draws, as JSON (`seat`: the side a page of a game by
+    /// invitation plays; `None` at one screen).
+    pub fn state(&mut self, seat: Option<Color>) -> String {
         self.flag_fall();
         let variant = self.rules.variant().clone();
         let pos = self.rules.position().clone();
         let g = &variant.geometry();
         let boards = g.all_layers().map(|layer| board_json(&variant, layer, |sq| pos.piece_char(sq)));
-        let legal = if !self.game.is_over() && self.setup.players[pos.side().index()] == Player::Human {
+        let ours = seat.is_none_or(|seat| seat == pos.side());
+        let legal = if !self.game.is_over() && self.setup.players[pos.side().index()] == Player::Human && ours {
             self.rules.legal_moves()
         } else {
             Vec::new()
@@ -68,10 +70,12 @@ impl Table {
             ("version", self.version.to_string()),
             ("variant", quote(&variant.name)),
             ("fen", quote(&pos.to_fen())),
-            ("side", quote(if pos.side() == Color::White { "white" } else { "black" })),
+            ("side", color_name(pos.side())),
             ("players", list(self.setup.players.iter().map(|p| quote(p.name())))),
             ("humans", list(self.setup.players.iter().map(|&p| (p == Player::Human).to_string()))),
             ("engine", optional(engine)),
+            ("seat", optional(seat.map(color_name))),
+            ("invited", optional(self.setup.invited.map(color_name))),
             ("think", format!("{:.3}", self.setup.think.as_secs_f64())),
             ("clocks", optional(clocks)),
             ("boards", list(boards)),
@@ -111,4 +115,9 @@ impl Table {
     pub fn pgn(&self) -> String {
         write_game(&self.game, self.rules.variant(), &Event::casual("Casual game", "Vorpal GUI"))
     }
+}
+
+/// `"white"` or `"black"`, as JSON.
+fn color_name(color: Color) -> String {
+    quote(if color == Color::White { "white" } else { "black" })
 }
