@@ -133,16 +133,28 @@ fn gui_game_by_invitation_gives_each_person_only_his_side() {
     let (status, body) = mv(&white, "e7e5");
     assert_eq!((status, body.contains("it is Black's move, not yours")), (400, true), "{body}");
     assert_eq!(mv(&black, "e7e5").0, 200);
-    for (target, reason) in [
-        (format!("/api/undo?session={white}"), "no take-backs"),
-        (format!("/api/analyse?session={black}&lines=2"), "no analysis while a game by invitation goes on"),
-    ] {
-        let (status, body) = server.ask("POST", &target);
-        assert_eq!((status, body.contains(reason)), (400, true), "{target}: {body}");
-    }
+    let (status, body) = server.ask("POST", &format!("/api/analyse?session={black}&lines=2"));
+    assert_eq!((status, body.contains("no analysis while a game by invitation goes on")), (400, true), "{body}");
+    // A take-back is asked by one page and done when the other agrees: the asker's last move
+    // goes back, with the reply to it.
+    let undo = |session: &str| server.ask("POST", &format!("/api/undo?session={session}"));
+    assert_eq!(undo(&white).0, 200);
+    let (status, body) = undo(&white);
+    assert_eq!((status, body.contains("asked already")), (400, true), "{body}");
+    let (_, state) = server.ask("GET", &format!("/api/state?session={black}"));
+    assert!(state.contains(r#""takeBack":"white""#) && state.contains(r#""moves":[{"text":"e2e4""#), "{state}");
+    assert_eq!(undo(&black).0, 200);
     let (_, state) = server.ask("GET", &format!("/api/state?session={white}"));
     assert!(state.contains(r#""seat":"white""#) && state.contains(r#""invited":"white""#), "{state}");
-    assert!(state.contains(r#""moves":[{"text":"e2e4""#), "{state}");
+    assert!(state.contains(r#""moves":[]"#) && state.contains(r#""takeBack":null"#), "{state}");
+    // A move instead of agreeing refuses the request.
+    assert_eq!(mv(&white, "d2d4").0, 200);
+    assert_eq!(undo(&white).0, 200);
+    assert_eq!(mv(&black, "d7d5").0, 200);
+    let (_, state) = server.ask("GET", &format!("/api/state?session={white}"));
+    assert!(state.contains(r#""takeBack":null"#), "{state}");
+    let (status, body) = undo(&black);
+    assert_eq!(status, 200, "{body}");
     assert!(server.alive());
 }
 
@@ -250,7 +262,14 @@ fn gui_board_page_reads_as_a_players_page_in_a_real_browser() {
     println!("{report}");
     assert!(output.status.success(), "{report}");
     let parts = ["start page: ", "phone: ", "coordinates: ", "move list: ", "check: ", "flip: ", "promotion: "];
-    for part in parts.into_iter().chain(["screen readers: ", "analysis: ", "import: ", "keyboard: ", "invitation: "]) {
+    for part in parts.into_iter().chain([
+        "screen readers: ",
+        "analysis: ",
+        "import: ",
+        "keyboard: ",
+        "invitation: ",
+        "premove: ",
+    ]) {
         assert!(report.contains(part), "{part} missing: {report}");
     }
 }

@@ -296,7 +296,7 @@ impl Gui {
                 None => Reply::error(400, "which move? (move=...)"),
                 Some(text) => outcome(game.session.human_move(text, game.seat)),
             }),
-            ("POST", "/api/undo") => self.with_session(arg, |game| outcome(game.session.take_back())),
+            ("POST", "/api/undo") => self.with_session(arg, |game| outcome(game.session.take_back(game.seat))),
             ("GET", "/api/pgn") => self.with_session(arg, |game| Reply {
                 status: 200,
                 kind: "application/x-chess-pgn",

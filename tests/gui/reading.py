@@ -283,7 +283,7 @@ def invitation(browser, url):
         assert mine not in friend.page_source, "the friend's page holds the inviter's secret"
         first = friend.find_element(By.CSS_SELECTOR, "[data-board='1'] .cell").get_attribute("data-square")
         assert first == "1h1", f"Black is not at the bottom of the friend's page: {first}"
-        assert friend.find_element(By.ID, "undo").get_attribute("disabled"), "take-backs offered"
+        assert friend.find_element(By.ID, "analysis").get_attribute("disabled"), "analysis offered during the game"
         browser.find_element(By.CSS_SELECTOR, "[data-square='1e2']").click()
         browser.find_element(By.CSS_SELECTOR, "[data-square='2e4']").click()
         wait_for(lambda: len(page_state(friend)["moves"]) == 1, "White's move on the friend's page")
@@ -294,6 +294,13 @@ def invitation(browser, url):
         assert "Black's move, not yours" in refusal, refusal
         play_typed(friend, "1d72d5")
         wait_for(lambda: len(page_state(browser)["moves"]) == 2, "Black's move on the inviter's page")
+        # A take-back is asked by one and agreed by the other.
+        assert friend.find_element(By.ID, "undo").text == "Ask to take back"
+        friend.find_element(By.ID, "undo").click()
+        wait_for(lambda: browser.find_element(By.ID, "undo").text == "Agree to take back", "the request shown")
+        assert "asks to take back" in browser.find_element(By.ID, "status").text
+        browser.find_element(By.ID, "undo").click()
+        wait_for(lambda: len(page_state(friend)["moves"]) == 1, "Black's move taken back")
         intruder = driver()
         try:
             intruder.get(link)
@@ -303,7 +310,31 @@ def invitation(browser, url):
     finally:
         friend.quit()
     print("invitation: the friend joined by the link (once), played Black from the bottom; "
-          f"each page refused the other's move ('{refusal}')", flush=True)
+          f"each page refused the other's move ('{refusal}'); a take-back asked and agreed", flush=True)
+
+
+def premove_sound_colours(browser, url):
+    """A premove made while Vorpal thinks is played when the turn comes; each move sounds; the
+    board's colours change."""
+    open_game(browser, url, variant="normal", white="human", black="vorpal", think="2")
+    sounds = lambda: int(browser.execute_script("return document.body.dataset.sounds || 0"))
+    play_typed(browser, "e4")
+    assert page_state(browser)["thinking"] or len(page_state(browser)["moves"]) == 1
+    # The page redraws as Vorpal's search reports: each click finds its cell afresh.
+    for square in ("g1", "f3"):
+        browser.execute_script(f"document.querySelector(\"[data-square='{square}']\").click()")
+    marked = browser.execute_script("return [...document.querySelectorAll('.premove')].map(e => e.dataset.square)")
+    assert sorted(marked) == ["f3", "g1"], marked
+    assert len(page_state(browser)["moves"]) == 1, "Vorpal answered before the premove was set"
+    wait_for(lambda: len(page_state(browser)["moves"]) == 3, "the premove played", timeout=60)
+    assert page_state(browser)["moves"][2]["text"] == "g1f3", page_state(browser)["moves"]
+    wait_for(lambda: sounds() >= 3, "a sound per move")
+    Select(browser.find_element(By.ID, "colours")).select_by_value("green")
+    light = browser.find_element(By.CSS_SELECTOR, ".cell.light").value_of_css_property("background-color")
+    assert light == "rgba(238, 238, 210, 1)", light
+    Select(browser.find_element(By.ID, "colours")).select_by_value("wood")
+    print(f"premove: g1f3 set while Vorpal thought, played on its turn; {sounds()} moves sounded; "
+          "the board's colours changed", flush=True)
 
 
 def main():
@@ -322,6 +353,7 @@ def main():
         import_game(browser, url)
         keyboard(browser, url)
         invitation(browser, url)
+        premove_sound_colours(browser, url)
     finally:
         browser.quit()
 

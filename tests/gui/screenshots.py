@@ -1,8 +1,8 @@
 """Takes the screenshots of the browser GUI shown in the README and docs/gui.md.
 
 Usage: screenshots.py URL OUTDIR ; writes OUTDIR/gui-VARIANT.png for each variant below, each
-after a few moves, with a piece lifted to show its destinations; OUTDIR/gui-hidden.png, a
-person's view of hidden Looking-Glass against Vorpal; OUTDIR/gui-start.png, the start page; and
+after a few moves, with a piece lifted to show its destinations; OUTDIR/gui-hidden.png, White's
+view of hidden Looking-Glass with a black knight remembered in the Mirror world; OUTDIR/gui-start.png, the start page; and
 OUTDIR/gui-phone.png, an Alice game at a phone's width.
 """
 
@@ -11,7 +11,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from blind import give_order, state
+from blind import order, remembered_scene
 from browser import driver, wait_for
 
 # Per variant: the moves played, then the square of the piece lifted.
@@ -54,17 +54,13 @@ def main():
         browser.save_screenshot(f"{out}/gui-phone.png")
         print(f"{out}/gui-phone.png")
         browser.set_window_size(1500, 760)
-        # Hidden Looking-Glass against Vorpal's blind player, White's view after a few orders.
-        browser.get(f"{url}/hidden")
-        browser.find_element(By.ID, "h-think").clear()
-        browser.find_element(By.ID, "h-think").send_keys("0.2")
-        browser.find_element(By.ID, "h-start").click()
-        wait_for(lambda: "seat=" in browser.current_url and state(browser)["boards"], "the seat")
-        for _ in range(6):
-            wait_for(lambda: state(browser)["asked"] or state(browser)["result"], "my turn")
-            if state(browser)["result"] or not give_order(browser, "white"):
-                break
-        wait_for(lambda: state(browser)["asked"] or state(browser)["result"], "my turn")
+        # Hidden Looking-Glass, White's view: Black's knight was announced on its arrival in the
+        # Mirror world one move before.
+        square, white, black = remembered_scene(url, browser)
+        assert order(url, white, "1a21a3").startswith("Carried out")
+        assert order(url, black, "2a72a6").startswith("Carried out")
+        wait_for(lambda: browser.find_element(By.CSS_SELECTOR, f'[data-square="{square}"]').get_attribute("data-age")
+                 == "1", "the knight remembered")
         browser.save_screenshot(f"{out}/gui-hidden.png")
         print(f"{out}/gui-hidden.png")
     finally:

@@ -123,6 +123,9 @@ pub struct Table {
     analysing: bool,
     /// The engine must be told the game afresh (after a take-back).
     engine_restart: bool,
+    /// In a game by invitation, the side that asked to take its last move back, until the
+    /// other agrees (by asking too) or a move is made.
+    take_back_asked: Option<Color>,
     /// Raised by every change, so that a page waiting for news learns of it.
     version: u64,
     /// Raised when the game moves on, is taken back or is replaced: a search started before is ignored.
@@ -201,6 +204,7 @@ impl Session {
             thinking: false,
             analysing: false,
             engine_restart: false,
+            take_back_asked: None,
             version: 1,
             generation: 0,
             turn_started: Instant::now(),
@@ -257,14 +261,37 @@ impl Session {
     }
 
     /// Takes back moves until a person has the move again (one move when both sides are people).
-    pub fn take_back(self: &Arc<Self>) -> Result<(), String> {
+    /// In a game by invitation the page of `seat` asks, and when the other page asks too, the
+    /// first asker's last move is taken back (with the reply to it, if any).
+    pub fn take_back(self: &Arc<Self>, seat: Option<Color>) -> Result<(), String> {
         {
             let mut game = self.lock();
-            if game.setup.invited.is_some() {
-                return Err("a game by invitation has no take-backs: each move stands".into());
-            }
             if game.game.moves.is_empty() {
                 return Err("no move to take back".into());
+            }
+            // The side whose move goes back, in a game by invitation.
+            let mut asker = None;
+            if let (Some(_), Some(seat)) = (game.setup.invited, seat) {
+                match game.take_back_asked.take() {
+                    Some(first) if first == seat => {
+                        game.take_back_asked = Some(first);
+                        return Err("you asked already: your friend has not agreed yet".into());
+                    }
+                    Some(first) => asker = Some(first),
+                    None => {
+                        let last_mover = game.rules.position().side().flip();
+                        if game.game.is_over() {
+                            return Err("the game is over: its moves stand".into());
+                        }
+                        if game.game.moves.len() == 1 && last_mover != seat {
+                            return Err("you have made no move to take back".into());
+                        }
+                        game.take_back_asked = Some(seat);
+                        game.version += 1;
+                        self.changed.notify_all();
+                        return Ok(());
+                    }
+                }
             }
             game.generation += 1;
             (game.thinking, game.analysing) = (false, false);
@@ -272,7 +299,11 @@ impl Session {
             while game.game.take_back().is_some() {
                 game.rules.unmake();
                 let side = game.rules.position().side();
-                if game.setup.players[side.index()] == Player::Human {
+                let done = match asker {
+                    Some(asker) => side == asker,
+                    None => game.setup.players[side.index()] == Player::Human,
+                };
+                if done {
                     break;
                 }
             }

@@ -46,6 +46,8 @@ impl Table {
         }
         self.game.play(side, mv, elapsed, thought, Vec::new());
         self.rules.make(mv);
+        // A move answers a request to take back: it is refused.
+        self.take_back_asked = None;
         self.note_outcome();
         // An analysis of the position before is over: the next search interrupts it.
         self.generation += 1;

@@ -38,6 +38,7 @@ impl Table {
             object([
                 ("text", quote(&s.mv.to_text(&variant))),
                 ("san", optional(sans.as_ref().map(|sans| quote(&sans[i])))),
+                ("capture", s.mv.capture().is_some().to_string()),
                 ("ms", s.elapsed.as_millis().to_string()),
                 ("clock", optional(s.clock.map(|c| c.as_millis().to_string()))),
             ])
@@ -76,6 +77,7 @@ impl Table {
             ("engine", optional(engine)),
             ("seat", optional(seat.map(color_name))),
             ("invited", optional(self.setup.invited.map(color_name))),
+            ("takeBack", optional(self.take_back_asked.map(color_name))),
             ("think", format!("{:.3}", self.setup.think.as_secs_f64())),
             ("clocks", optional(clocks)),
             ("boards", list(boards)),
