@@ -89,6 +89,10 @@ def move_list(browser, url):
         play_typed(browser, move)
     fide = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#moves li")]
     assert fide == ["1. e4 e5", "2. Nf3 Nc6"], fide
+    pgn = browser.execute_script("return await (await fetch(document.getElementById('pgn').href)).text()")
+    for part in ['[Event "Casual game"]', '[Result "*"]', "1. e4 {"]:
+        assert part in pgn, f"{part} not in the page's PGN: {pgn}"
+    assert "[Termination" not in pgn and "{}" not in pgn, pgn
     field = browser.find_element(By.ID, "typed")
     field.send_keys("Ke3" + Keys.ENTER)
     error = wait_for(lambda: browser.find_element(By.ID, "error").text, "the refusal")
@@ -98,8 +102,8 @@ def move_list(browser, url):
     play_typed(browser, "1e72e5")
     rows = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#moves li")]
     assert rows == ["7... 1e72e5"], rows
-    print(f"move list: {' / '.join(fide)} in FIDE chess; {' / '.join(rows)} in Alice from a FEN with Black to move",
-          flush=True)
+    print(f"move list: {' / '.join(fide)} in FIDE chess (and in the PGN link's game); {' / '.join(rows)} in Alice "
+          "from a FEN with Black to move", flush=True)
 
 
 def flip(browser, url):
