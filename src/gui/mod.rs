@@ -402,15 +402,9 @@ impl Gui {
     /// The invited person takes his side of a game between two: the invitation is used up, and
     /// his own secret returned.
     fn join_game(&self, invite: &str) -> Reply {
-        let Some(handle) = self.game_invites.lock().unwrap_or_else(|e| e.into_inner()).remove(invite) else {
-            return Reply::error(404, "no such invitation: it was used already, or a newer game replaced it");
-        };
-        let id = match secret() {
-            Ok(id) => id,
-            Err(e) => return Reply::error(500, e),
-        };
-        self.sessions.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), handle);
-        Reply::json(object([("session", quote(&id))]))
+        redeem(&self.game_invites, invite, "session", |id, handle| {
+            self.sessions.lock().unwrap_or_else(|e| e.into_inner()).insert(id, handle);
+        })
     }
 
     fn with_seat<'a>(&self, arg: impl Fn(&str) -> Option<&'a str>, act: impl FnOnce(&SeatBox) -> Reply) -> Reply {
@@ -492,16 +486,24 @@ impl Gui {
 
     /// The second person takes his seat: the invitation is used up, and his own secret returned.
     fn join(&self, invite: &str) -> Reply {
-        let Some(seat) = self.invites.lock().unwrap_or_else(|e| e.into_inner()).remove(invite) else {
-            return Reply::error(404, "no such invitation: it was used already, or a newer game replaced it");
-        };
-        let id = match secret() {
-            Ok(id) => id,
-            Err(e) => return Reply::error(500, e),
-        };
-        self.seats.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), (seat, Instant::now()));
-        Reply::json(object([("seat", quote(&id))]))
+        redeem(&self.invites, invite, "seat", |id, seat| {
+            self.seats.lock().unwrap_or_else(|e| e.into_inner()).insert(id, (seat, Instant::now()));
+        })
     }
+}
+
+/// Redeems an invitation, once: what it stands for leaves `invites` and is given to `keep`
+/// under a fresh secret, which the answer names as `field`.
+fn redeem<T>(invites: &Mutex<HashMap<String, T>>, invite: &str, field: &str, keep: impl FnOnce(String, T)) -> Reply {
+    let Some(held) = invites.lock().unwrap_or_else(|e| e.into_inner()).remove(invite) else {
+        return Reply::error(404, "no such invitation: it was used already, or a newer game replaced it");
+    };
+    let id = match secret() {
+        Ok(id) => id,
+        Err(e) => return Reply::error(500, e),
+    };
+    keep(id.clone(), held);
+    Reply::json(object([(field, quote(&id))]))
 }
 
 /// A fresh secret of 128 bits from the operating system's random source, in hexadecimal: no

@@ -15,7 +15,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser import driver, wait_for
+from browser import driver, refused_to_a_third, wait_for
 
 ORDERS = 16
 
@@ -108,12 +108,7 @@ def two_people(url):
         wait_for(lambda: "seat=" in black.current_url and state(black) and state(black)["boards"], "black's seat")
         white_secret, black_secret = seat_of(white), seat_of(black)
         # The invitation works once: whoever passed it on cannot take the seat.
-        intruder = driver()
-        try:
-            intruder.get(link)
-            wait_for(lambda: "no such invitation" in intruder.find_element(By.ID, "error").text, "the refusal")
-        finally:
-            intruder.quit()
+        refused_to_a_third(link)
         pages = {"white": white, "black": black}
         secrets = {"white": black_secret, "black": white_secret}
         orders = 0

@@ -57,6 +57,16 @@ def wait_for(predicate, what, timeout=30.0):
     raise AssertionError("timed out waiting for " + what)
 
 
+def refused_to_a_third(link):
+    """An invitation already taken is refused to a third browser that opens it."""
+    intruder = driver()
+    try:
+        intruder.get(link)
+        wait_for(lambda: "no such invitation" in intruder.find_element(By.ID, "error").text, "the refusal")
+    finally:
+        intruder.quit()
+
+
 def page_state(browser):
     return browser.execute_script("return state")
 

@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser import driver, page_state, wait_for
+from browser import driver, page_state, refused_to_a_third, wait_for
 
 
 def open_game(browser, url, **query):
@@ -305,12 +305,7 @@ def invitation(browser, url):
         assert "asks to take back" in browser.find_element(By.ID, "status").text
         browser.find_element(By.ID, "undo").click()
         wait_for(lambda: len(page_state(friend)["moves"]) == 1, "Black's move taken back")
-        intruder = driver()
-        try:
-            intruder.get(link)
-            wait_for(lambda: "no such invitation" in intruder.find_element(By.ID, "error").text, "the refusal")
-        finally:
-            intruder.quit()
+        refused_to_a_third(link)
     finally:
         friend.quit()
     print("invitation: the friend joined by the link (once), played Black from the bottom; "
