@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use vorpal::config::Config;
 use vorpal::eval::{Eval, Incremental};
-use vorpal::geometry::Word;
+use vorpal::geometry::{Narrow, Word};
+use vorpal::movegen::standard::Standard;
 use vorpal::movegen::{is_legal, legal, legal_with, pseudo_legal, Legality, Move, MoveKind};
 use vorpal::perft::{parse_suite, perft, Suite};
 use vorpal::pieces::Color;
@@ -162,4 +163,46 @@ fn key<W: Word, R: Rules<W>>(_rules: &R, pos: &Position<W>) -> u64 {
 /// The search key after `mv` under `R`'s rules, worked out without playing it.
 fn key_after<W: Word, R: Rules<W>>(_rules: &R, pos: &Position<W>, mv: Move) -> Option<u64> {
     pos.search_key_after::<R>(mv)
+}
+
+/// Walks the tree, checking at every node that the standard 8×8 generator lists exactly the
+/// generic generator's legal moves, and counts as many.
+fn same_moves(standard: &Standard, pos: &mut Position<Narrow>, depth: u32) -> u64 {
+    let variant = pos.variant().clone();
+    let fen = pos.to_fen();
+    let texts = |moves: &[Move]| {
+        let mut texts: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+        texts.sort();
+        texts
+    };
+    let mut generic = Vec::new();
+    with_rules!(&variant.family(), |rules| legal(rules, pos, &mut generic));
+    let mut fast = Vec::new();
+    standard.legal(pos, &mut fast);
+    assert_eq!(texts(&fast), texts(&generic), "the standard generator differs at {fen}");
+    assert_eq!(standard.count(pos), generic.len() as u64, "the standard count differs at {fen}");
+    let mut nodes = 1;
+    if depth > 0 {
+        for mv in generic {
+            pos.make(mv);
+            nodes += same_moves(standard, pos, depth - 1);
+            pos.unmake();
+        }
+    }
+    nodes
+}
+
+#[test]
+fn standard_generator_lists_the_generic_legal_moves_at_every_node_of_the_fide_suites() {
+    let mut nodes = 0;
+    for (file, suite, variant) in suites() {
+        let Some(standard) = variant.narrow().and_then(|v| Standard::of(v)) else { continue };
+        for case in &suite.cases {
+            let pos = Position::from_fen(variant.clone(), &case.fen).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let mut narrow = pos.narrowed().expect("8x8 fits 64-bit masks");
+            nodes += same_moves(&standard, &mut narrow, 3);
+        }
+    }
+    assert!(nodes > 100_000, "only {nodes} FIDE positions checked");
+    println!("{nodes} positions: the same moves");
 }

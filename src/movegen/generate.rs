@@ -168,7 +168,7 @@ fn pawn_moves<W: Word, R: Rules<W>, const TACTICAL: bool>(
 
 /// Castling: in `TwoSteps` style the king two squares toward the rook and the rook onto the
 /// square the king crossed; in `Chess960` style the king to the c or g file and the rook to d or f.
-fn castling<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
+pub(super) fn castling<W: Word, R: Rules<W>>(rules: &R, pos: &Position<W>, list: &mut Vec<Move>) {
     let variant = pos.variant();
     let g = &variant.geometry();
     let us = pos.side();

@@ -1,0 +1,386 @@
+//! FIDE chess on one 8×8 board with the standard pieces, generated fast: sliders looked up by
+//! PEXT (its portable form off x86-64-v3), legal moves straight from check and pin masks, and the
+//! last ply of perft counted without listing its moves. The generic generator is the reference:
+//! the perft suites count through both.
+
+use once_cell::sync::Lazy;
+
+use super::generate::{castling, is_legal};
+use crate::geometry::{Cell, Layer, Narrow, Square};
+use crate::pieces::{Color, Role};
+use crate::position::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::variant::family::{Family, Fide};
+use crate::variant::Variant;
+
+/// The roles of the standard army in a variant that has exactly it.
+#[derive(Copy, Clone, Debug)]
+pub struct Standard {
+    pawn: Role,
+    knight: Role,
+    bishop: Role,
+    rook: Role,
+    queen: Role,
+    king: Role,
+}
+
+impl Standard {
+    /// The roles, when the variant is of FIDE chess's family on one 8×8 board without holes,
+    /// with exactly the six standard pieces and the pawn's double step.
+    pub fn of(variant: &Variant<Narrow>) -> Option<Standard> {
+        let g = variant.geometry();
+        if !matches!(variant.family(), Family::Fide(_))
+            || (g.files, g.ranks, g.layers) != (8, 8, 1)
+            || g.holes[0].any()
+            || !variant.double_step
+            || variant.pieces.len() != 6
+        {
+            return None;
+        }
+        let role = |betza: &str| variant.pieces.iter().position(|p| p.betza == betza).map(|i| Role::new(i as u8));
+        let standard = Standard {
+            pawn: role("fmWfcF")?,
+            knight: role("N")?,
+            bishop: role("B")?,
+            rook: role("R")?,
+            queen: role("Q")?,
+            king: role("K")?,
+        };
+        (variant.pawn == Some(standard.pawn) && variant.king == Some(standard.king)).then_some(standard)
+    }
+
+    /// Appends every legal move.
+    pub fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
+        self.generate(pos, &mut List(list));
+    }
+
+    /// The number of legal moves, counted without listing most of them.
+    pub fn count(&self, pos: &mut Position<Narrow>) -> u64 {
+        let mut sink = Count(0);
+        self.generate(pos, &mut sink);
+        sink.0
+    }
+
+    fn generate<S: Sink>(&self, pos: &mut Position<Narrow>, sink: &mut S) {
+        let rules = &Fide;
+        let t = &*TABLES;
+        let layer = Layer::FIRST;
+        let us = pos.side();
+        let them = us.flip();
+        let occupied = pos.occupied(layer).0;
+        let own = pos.color_bb(us, layer).0;
+        let enemies = pos.color_bb(them, layer).0;
+        let mine = |role: Role| pos.pieces(us, role, layer).0;
+        let theirs = |role: Role| pos.pieces(them, role, layer).0;
+        let Some(king) = lowest(mine(self.king)) else { return };
+        let straight = theirs(self.rook) | theirs(self.queen);
+        let diagonal = theirs(self.bishop) | theirs(self.queen);
+        let attackers = |sq: usize, occupied: u64| {
+            (t.knight[sq] & theirs(self.knight))
+                | (t.king[sq] & theirs(self.king))
+                | (t.pawn[us.index()][sq] & theirs(self.pawn))
+                | (t.rook.attacks(sq, occupied) & straight)
+                | (t.bishop.attacks(sq, occupied) & diagonal)
+        };
+        let checkers = attackers(king, occupied);
+
+        // The king: any square not attacked once it has left its own.
+        let without_king = occupied & !(1 << king);
+        for to in bits(t.king[king] & !own) {
+            if attackers(to, without_king) == 0 {
+                sink.add(piece_move(king, to, enemies));
+            }
+        }
+        if checkers.count_ones() > 1 {
+            return;
+        }
+        // Where a move must land (capture the checker or block it), and each pinned piece's line.
+        let check_mask = match lowest(checkers) {
+            Some(checker) => checkers | t.between[king][checker],
+            None => !0,
+        };
+        let mut pinned = 0;
+        let snipers = (t.rook.attacks(king, 0) & straight) | (t.bishop.attacks(king, 0) & diagonal);
+        for sniper in bits(snipers) {
+            let between = t.between[king][sniper] & occupied;
+            if between.count_ones() == 1 && between & own != 0 {
+                pinned |= between;
+            }
+        }
+        let allowed = |from: usize| if pinned & (1 << from) != 0 { t.line[king][from] } else { !0 };
+        let targets = check_mask & !own;
+
+        for from in bits(mine(self.knight) & !pinned) {
+            sink.piece(from, t.knight[from] & targets, enemies);
+        }
+        for from in bits(mine(self.bishop) | mine(self.queen)) {
+            sink.piece(from, t.bishop.attacks(from, occupied) & targets & allowed(from), enemies);
+        }
+        for from in bits(mine(self.rook) | mine(self.queen)) {
+            sink.piece(from, t.rook.attacks(from, occupied) & targets & allowed(from), enemies);
+        }
+
+        let variant = pos.variant().clone();
+        let promotions = &variant.promotion;
+        let (forward, start_rank, last_rank): (i32, u64, u64) =
+            if us == Color::White { (8, 0xff00, 0xff << 56) } else { (-8, 0xff << 48, 0xff) };
+        for from in bits(mine(self.pawn)) {
+            let along = allowed(from);
+            let step = (from as i32 + forward) as usize;
+            let mut quiet = 0;
+            if occupied & (1 << step) == 0 {
+                quiet |= 1 << step;
+                let double = (step as i32 + forward) as usize;
+                if start_rank & (1 << from) != 0 && occupied & (1 << double) == 0 {
+                    let mv = Move::new(square(from), square(double), None, MoveKind::DoubleStep);
+                    if check_mask & along & (1 << double) != 0 {
+                        sink.add(mv);
+                    }
+                }
+            }
+            let reach = ((quiet & !enemies) | (t.pawn[us.index()][from] & enemies)) & check_mask & along;
+            for to in bits(reach) {
+                let mv = piece_move(from, to, enemies);
+                if last_rank & (1 << to) != 0 {
+                    sink.promotions(mv, promotions);
+                } else {
+                    sink.add(mv);
+                }
+            }
+        }
+        // En passant and castling are rare: each is played to be judged.
+        let mut rare = Vec::new();
+        if let Some(ep) = pos.en_passant() {
+            let passed = ep.passed.cell().index();
+            if occupied & (1 << passed) == 0 {
+                for from in bits(t.pawn[them.index()][passed] & mine(self.pawn)) {
+                    rare.push(Move::new(square(from), ep.passed, Some(ep.victim), MoveKind::EnPassant));
+                }
+            }
+        }
+        if variant.castling && checkers == 0 {
+            castling(rules, pos, &mut rare);
+        }
+        for mv in rare {
+            if is_legal(rules, pos, mv) {
+                sink.add(mv);
+            }
+        }
+    }
+}
+
+/// Where the generator puts what it finds: a list, or a count.
+trait Sink {
+    fn add(&mut self, mv: Move);
+
+    /// A piece's moves to `targets` (captures where `enemies` stand).
+    fn piece(&mut self, from: usize, targets: u64, enemies: u64) {
+        for to in bits(targets) {
+            self.add(piece_move(from, to, enemies));
+        }
+    }
+
+    /// A pawn's move to the last rank, once per piece it may become.
+    fn promotions(&mut self, mv: Move, roles: &[Role]) {
+        for &role in roles {
+            self.add(mv.promoting(role));
+        }
+    }
+}
+
+struct List<'a>(&'a mut Vec<Move>);
+
+impl Sink for List<'_> {
+    #[inline]
+    fn add(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+struct Count(u64);
+
+impl Sink for Count {
+    #[inline]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn piece(&mut self, _: usize, targets: u64, _: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+
+    #[inline]
+    fn promotions(&mut self, _: Move, roles: &[Role]) {
+        self.0 += roles.len() as u64;
+    }
+}
+
+fn square(index: usize) -> Square {
+    Square::new(Layer::FIRST, Cell::new(index as u8))
+}
+
+/// A move to `to`, a capture when an enemy stands there.
+#[inline]
+fn piece_move(from: usize, to: usize, enemies: u64) -> Move {
+    let capture = (enemies & (1 << to) != 0).then(|| square(to));
+    Move::new(square(from), square(to), capture, MoveKind::Normal)
+}
+
+#[inline]
+fn lowest(set: u64) -> Option<usize> {
+    (set != 0).then(|| set.trailing_zeros() as usize)
+}
+
+/// The set bits, lowest first.
+#[inline]
+fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let bit = lowest(set)?;
+        set &= set - 1;
+        Some(bit)
+    })
+}
+
+/// Attack tables of the 8×8 board, made once.
+struct Tables {
+    knight: [u64; 64],
+    king: [u64; 64],
+    /// The cells a pawn of each colour on a cell attacks.
+    pawn: [[u64; 64]; 2],
+    rook: Sliders,
+    bishop: Sliders,
+    /// The cells strictly between two cells on a line, else none.
+    between: Vec<[u64; 64]>,
+    /// The whole line through two cells, else none.
+    line: Vec<[u64; 64]>,
+}
+
+static TABLES: Lazy<Tables> = Lazy::new(Tables::new);
+
+const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The cells reached from `cell` by `steps` (each taken once), on the board.
+fn leaps(cell: usize, steps: &[(i32, i32)]) -> u64 {
+    let (file, rank) = ((cell % 8) as i32, (cell / 8) as i32);
+    steps
+        .iter()
+        .map(|&(df, dr)| (file + df, rank + dr))
+        .filter(|&(f, r)| (0..8).contains(&f) && (0..8).contains(&r))
+        .fold(0, |set, (f, r)| set | 1 << (r * 8 + f))
+}
+
+/// A slider's attacks from `cell` along `directions`, stopping at the first of `occupied`.
+fn ride(cell: usize, directions: &[(i32, i32)], occupied: u64) -> u64 {
+    let mut set = 0;
+    for &(df, dr) in directions {
+        let (mut f, mut r) = ((cell % 8) as i32 + df, (cell / 8) as i32 + dr);
+        while (0..8).contains(&f) && (0..8).contains(&r) {
+            let bit = 1u64 << (r * 8 + f);
+            set |= bit;
+            if occupied & bit != 0 {
+                break;
+            }
+            (f, r) = (f + df, r + dr);
+        }
+    }
+    set
+}
+
+impl Tables {
+    fn new() -> Tables {
+        const KNIGHT: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+        let mut between = vec![[0u64; 64]; 64];
+        let mut line = vec![[0u64; 64]; 64];
+        for a in 0..64 {
+            for &direction in ROOK_DIRECTIONS.iter().chain(&BISHOP_DIRECTIONS) {
+                let ray = ride(a, &[direction], 0);
+                let back = ride(a, &[(-direction.0, -direction.1)], 0);
+                for b in bits(ray) {
+                    between[a][b] = ray & ride(b, &[(-direction.0, -direction.1)], 0) & !(1 << b);
+                    line[a][b] = ray | back | 1 << a;
+                }
+            }
+        }
+        Tables {
+            knight: std::array::from_fn(|c| leaps(c, &KNIGHT)),
+            king: std::array::from_fn(|c| leaps(c, &KING)),
+            pawn: [
+                std::array::from_fn(|c| leaps(c, &[(-1, 1), (1, 1)])),
+                std::array::from_fn(|c| leaps(c, &[(-1, -1), (1, -1)])),
+            ],
+            rook: Sliders::new(&ROOK_DIRECTIONS),
+            bishop: Sliders::new(&BISHOP_DIRECTIONS),
+            between,
+            line,
+        }
+    }
+}
+
+/// A slider's attacks for every cell and every occupancy of the cells that can block it,
+/// indexed by those cells' occupancy packed into the low bits (PEXT).
+struct Sliders {
+    mask: [u64; 64],
+    offset: [usize; 64],
+    attacks: Vec<u64>,
+}
+
+impl Sliders {
+    fn new(directions: &[(i32, i32)]) -> Sliders {
+        let mut mask = [0; 64];
+        let mut offset = [0; 64];
+        let mut attacks = Vec::new();
+        for cell in 0..64 {
+            // The last cell of each ray blocks nothing beyond it.
+            mask[cell] = directions.iter().fold(0, |set, &d| {
+                let ray = ride(cell, &[d], 0);
+                let last = bits(ray).filter(|&c| ride(c, &[d], 0) == 0).fold(0, |end, c| end | 1 << c);
+                set | (ray & !last)
+            });
+            offset[cell] = attacks.len();
+            let size = 1usize << mask[cell].count_ones();
+            attacks.resize(offset[cell] + size, 0);
+            // Every subset of the mask, by the carry-rippler.
+            let mut subset = 0u64;
+            loop {
+                attacks[offset[cell] + pext(subset, mask[cell]) as usize] = ride(cell, directions, subset);
+                subset = subset.wrapping_sub(mask[cell]) & mask[cell];
+                if subset == 0 {
+                    break;
+                }
+            }
+        }
+        Sliders { mask, offset, attacks }
+    }
+
+    #[inline]
+    fn attacks(&self, cell: usize, occupied: u64) -> u64 {
+        self.attacks[self.offset[cell] + pext(occupied, self.mask[cell]) as usize]
+    }
+}
+
+/// The bits of `value` under `mask`, packed into the low bits.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[inline]
+fn pext(value: u64, mask: u64) -> u64 {
+    // SAFETY: the build enables BMI2 (x86-64-v3), checked by the cfg above.
+    unsafe { std::arch::x86_64::_pext_u64(value, mask) }
+}
+
+/// The bits of `value` under `mask`, packed into the low bits.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[inline]
+fn pext(value: u64, mut mask: u64) -> u64 {
+    let mut packed = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        if value & mask & mask.wrapping_neg() != 0 {
+            packed |= bit;
+        }
+        bit <<= 1;
+        mask &= mask - 1;
+    }
+    packed
+}
