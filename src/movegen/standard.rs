@@ -372,7 +372,13 @@ fn pext(value: u64, mask: u64) -> u64 {
 /// The bits of `value` under `mask`, packed into the low bits.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 #[inline]
-fn pext(value: u64, mut mask: u64) -> u64 {
+fn pext(value: u64, mask: u64) -> u64 {
+    portable_pext(value, mask)
+}
+
+/// PEXT without the instruction: for processors without BMI2, and to test the two alike.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
+fn portable_pext(value: u64, mut mask: u64) -> u64 {
     let mut packed = 0;
     let mut bit = 1;
     while mask != 0 {
@@ -383,4 +389,32 @@ fn pext(value: u64, mut mask: u64) -> u64 {
         mask &= mask - 1;
     }
     packed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::Rng;
+
+    #[test]
+    fn portable_pext_packs_the_bits_as_the_instruction_does() {
+        let mut rng = Rng::new(7);
+        for _ in 0..10_000 {
+            let (value, mask) = (rng.next_u64(), rng.next_u64() & rng.next_u64());
+            assert_eq!(portable_pext(value, mask), pext(value, mask), "{value:x} {mask:x}");
+        }
+        assert_eq!(portable_pext(0b1011_0000, 0b1111_0000), 0b1011);
+    }
+
+    #[test]
+    fn sliders_see_the_first_blocker() {
+        let t = &*TABLES;
+        // A rook on a1 with pieces on a4 and f1: a2-a4 and b1-f1.
+        let occupied = 1 << 24 | 1 << 5;
+        assert_eq!(t.rook.attacks(0, occupied), ride(0, &ROOK_DIRECTIONS, occupied));
+        assert_eq!(t.rook.attacks(0, occupied).count_ones(), 3 + 5);
+        for cell in 0..64 {
+            assert_eq!(t.bishop.attacks(cell, occupied), ride(cell, &BISHOP_DIRECTIONS, occupied));
+        }
+    }
 }
