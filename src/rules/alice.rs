@@ -106,6 +106,26 @@ impl<W: Word> Rules<W> for Alice {
         Some(cells)
     }
 
+    /// Rules 4 and 5: a king's step, legal on its own board (`king_targets` kept only those),
+    /// lands on the other board, where it is safe unless a piece there attacks its landing
+    /// square; the cell it stepped to on its own board is empty again, so such an attacker could
+    /// complete the capture. Judged so with two boards, the transfer required and no zero moves;
+    /// otherwise the move is played to be judged.
+    #[inline]
+    fn king_move_safe(&self, pos: &Position<W>, mv: Move) -> Option<bool> {
+        if self.layers != 2 || self.transfer != Transfer::Required || self.zero_moves != ZeroMoves::None {
+            return None;
+        }
+        let king = pos.piece_at(mv.from());
+        if mv.kind() != MoveKind::Normal
+            || Some(king.role()) != pos.variant().king
+            || mv.to().layer() == mv.from().layer()
+        {
+            return None;
+        }
+        Some(!attacked_on_layer(pos, mv.to(), king.color().flip()))
+    }
+
     /// Rule 5: the king's move must be legal on its own board, its start square vacated.
     fn king_targets(&self, pos: &Position<W>, from: Square, mut t: Targets<W>) -> Targets<W> {
         let layer = from.layer();
