@@ -120,8 +120,7 @@ impl Standard {
             sink.piece(from, t.rook.attacks(from, occupied) & targets & allowed(from), enemies);
         }
 
-        let variant = pos.variant().clone();
-        let promotions = &variant.promotion;
+        let promotions = &pos.variant().promotion;
         let (forward, start_rank, last_rank): (i32, u64, u64) =
             if us == Color::White { (8, 0xff00, 0xff << 56) } else { (-8, 0xff << 48, 0xff) };
         for from in bits(mine(self.pawn)) {
@@ -149,6 +148,7 @@ impl Standard {
             }
         }
         // En passant and castling are rare: each is played to be judged.
+        let castles = pos.variant().castling && checkers == 0;
         let mut rare = Vec::new();
         if let Some(ep) = pos.en_passant() {
             let passed = ep.passed.cell().index();
@@ -158,7 +158,7 @@ impl Standard {
                 }
             }
         }
-        if variant.castling && checkers == 0 {
+        if castles {
             castling(rules, pos, &mut rare);
         }
         for mv in rare {
