@@ -97,13 +97,20 @@ def move_list(browser, url):
     field.send_keys("Ke3" + Keys.ENTER)
     error = wait_for(lambda: browser.find_element(By.ID, "error").text, "the refusal")
     assert "Ke3" in error, error
+    # A transfer refused because the square the piece would land on is occupied says which.
+    open_game(browser, url, variant="alice", white="human", black="human",
+              fen="7k/8/8/8/8/8/8/1N5K|8/8/8/8/8/2P5/8/8 w - - 0 1")
+    field = browser.find_element(By.ID, "typed")
+    field.send_keys("1b12c3" + Keys.ENTER)
+    landing = wait_for(lambda: browser.find_element(By.ID, "error").text, "the refusal of 1b12c3")
+    assert "would land on 2c3, which is occupied" in landing, landing
     open_game(browser, url, variant="alice", white="human", black="human",
               fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 b - - 0 7")
     play_typed(browser, "1e72e5")
     rows = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#moves li")]
     assert rows == ["7... 1e72e5"], rows
     print(f"move list: {' / '.join(fide)} in FIDE chess (and in the PGN link's game); {' / '.join(rows)} in Alice "
-          "from a FEN with Black to move", flush=True)
+          f"from a FEN with Black to move; a blocked transfer refused: '{landing}'", flush=True)
 
 
 def flip(browser, url):
