@@ -292,7 +292,7 @@ impl<W: Word> Legality<W> {
     }
 
     /// Whether the pseudo-legal `mv` is legal, when that is known without playing it.
-    #[inline]
+    #[inline(always)]
     pub fn proof(&self, mv: Move) -> Option<bool> {
         if self.all_legal {
             return Some(true);
