@@ -8,10 +8,11 @@ use rayon::prelude::*;
 use crate::geometry::{Narrow, Word};
 use crate::movegen::ended_statically;
 use crate::movegen::standard::Standard;
+use crate::movegen::standard_alice::StandardAlice;
 use crate::movegen::{is_legal, legal, pseudo_legal_knowing_check, Legality, Move};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::variant::family::Fide;
+use crate::variant::family::{Alice, Fide};
 
 /// The number of legal move sequences of length `depth` from `pos`; a position whose game is
 /// over (by the family's rules or the 50-move rule) is not expanded.
@@ -20,12 +21,16 @@ pub fn perft<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, depth: u32)
 }
 
 /// [`perft`], cut short (with a partial count) soon after `stop` is raised. FIDE chess on one
-/// 8×8 board with the standard pieces runs on its own faster generator.
+/// 8×8 board, and Alice Chess on two, with the standard pieces run on faster generators of
+/// their own.
 fn perft_until<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, depth: u32, stop: &AtomicBool) -> u64 {
     let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
     if let Some(narrow) = (pos as &mut dyn Any).downcast_mut::<Position<Narrow>>() {
         if let Some(standard) = Standard::of(narrow.variant()) {
             return perft_with(&standard, narrow, &mut lists, stop);
+        }
+        if let Some(alice) = StandardAlice::of(narrow.variant()) {
+            return perft_with(&alice, narrow, &mut lists, stop);
         }
     }
     perft_with(&Generic(rules), pos, &mut lists, stop)
@@ -79,6 +84,23 @@ impl Generator<Narrow> for Standard {
 
     fn count(&self, pos: &mut Position<Narrow>, _: &mut Vec<Move>) -> u64 {
         Standard::count(self, pos)
+    }
+}
+
+impl Generator<Narrow> for StandardAlice {
+    type Rules = Alice;
+
+    fn rules(&self) -> &Alice {
+        StandardAlice::rules(self)
+    }
+
+    fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
+        list.clear();
+        StandardAlice::legal(self, pos, list);
+    }
+
+    fn count(&self, pos: &mut Position<Narrow>, _: &mut Vec<Move>) -> u64 {
+        StandardAlice::count(self, pos)
     }
 }
 

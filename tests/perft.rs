@@ -12,6 +12,7 @@ use vorpal::config::Config;
 use vorpal::eval::{Eval, Incremental};
 use vorpal::geometry::{Narrow, Word};
 use vorpal::movegen::standard::Standard;
+use vorpal::movegen::standard_alice::StandardAlice;
 use vorpal::movegen::{in_check, legal, legal_with, legality_unplayed, pseudo_legal, Legality, Move, MoveKind};
 use vorpal::perft::{parse_suite, perft, Suite};
 use vorpal::pieces::Color;
@@ -169,9 +170,33 @@ fn key_after<W: Word, R: Rules<W>>(_rules: &R, pos: &Position<W>, mv: Move) -> O
     pos.search_key_after::<R>(mv)
 }
 
-/// Walks the tree, checking at every node that the standard 8×8 generator lists exactly the
-/// generic generator's legal moves, and counts as many.
-fn same_moves(standard: &Standard, pos: &mut Position<Narrow>, depth: u32) -> u64 {
+/// A generator of perft's fast paths, as the tests see it.
+trait Fast {
+    fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>);
+    fn count(&self, pos: &mut Position<Narrow>) -> u64;
+}
+
+impl Fast for Standard {
+    fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
+        Standard::legal(self, pos, list);
+    }
+    fn count(&self, pos: &mut Position<Narrow>) -> u64 {
+        Standard::count(self, pos)
+    }
+}
+
+impl Fast for StandardAlice {
+    fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
+        StandardAlice::legal(self, pos, list);
+    }
+    fn count(&self, pos: &mut Position<Narrow>) -> u64 {
+        StandardAlice::count(self, pos)
+    }
+}
+
+/// Walks the tree, checking at every node that a fast generator lists exactly the generic
+/// generator's legal moves, and counts as many.
+fn same_moves(fast: &impl Fast, pos: &mut Position<Narrow>, depth: u32) -> u64 {
     let variant = pos.variant().clone();
     let fen = pos.to_fen();
     let texts = |moves: &[Move]| {
@@ -181,16 +206,31 @@ fn same_moves(standard: &Standard, pos: &mut Position<Narrow>, depth: u32) -> u6
     };
     let mut generic = Vec::new();
     with_rules!(&variant.family(), |rules| legal(rules, pos, &mut generic));
-    let mut fast = Vec::new();
-    standard.legal(pos, &mut fast);
-    assert_eq!(texts(&fast), texts(&generic), "the standard generator differs at {fen}");
-    assert_eq!(standard.count(pos), generic.len() as u64, "the standard count differs at {fen}");
+    let mut listed = Vec::new();
+    fast.legal(pos, &mut listed);
+    assert_eq!(texts(&listed), texts(&generic), "the fast generator differs at {fen}");
+    assert_eq!(fast.count(pos), generic.len() as u64, "the fast count differs at {fen}");
     let mut nodes = 1;
     if depth > 0 {
         for mv in generic {
             pos.make(mv);
-            nodes += same_moves(standard, pos, depth - 1);
+            nodes += same_moves(fast, pos, depth - 1);
             pos.unmake();
+        }
+    }
+    nodes
+}
+
+/// Checks `same_moves` to `depth` from every position of the suites whose variant `fast_of`
+/// gives a fast generator; the number of positions checked.
+fn fast_paths_agree<F: Fast>(fast_of: impl Fn(&Variant<Narrow>) -> Option<F>, depth: u32) -> u64 {
+    let mut nodes = 0;
+    for (file, suite, variant) in suites() {
+        let Some(fast) = variant.narrow().and_then(|v| fast_of(v)) else { continue };
+        for case in &suite.cases {
+            let pos = Position::from_fen(variant.clone(), &case.fen).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let mut narrow = pos.narrowed().expect("8x8 fits 64-bit masks");
+            nodes += same_moves(&fast, &mut narrow, depth);
         }
     }
     nodes
@@ -198,15 +238,14 @@ fn same_moves(standard: &Standard, pos: &mut Position<Narrow>, depth: u32) -> u6
 
 #[test]
 fn standard_generator_lists_the_generic_legal_moves_at_every_node_of_the_fide_suites() {
-    let mut nodes = 0;
-    for (file, suite, variant) in suites() {
-        let Some(standard) = variant.narrow().and_then(|v| Standard::of(v)) else { continue };
-        for case in &suite.cases {
-            let pos = Position::from_fen(variant.clone(), &case.fen).unwrap_or_else(|e| panic!("{file}: {e}"));
-            let mut narrow = pos.narrowed().expect("8x8 fits 64-bit masks");
-            nodes += same_moves(&standard, &mut narrow, 3);
-        }
-    }
+    let nodes = fast_paths_agree(Standard::of, 3);
     assert!(nodes > 100_000, "only {nodes} FIDE positions checked");
+    println!("{nodes} positions: the same moves");
+}
+
+#[test]
+fn standard_alice_generator_lists_the_generic_legal_moves_at_every_node_of_the_alice_suites() {
+    let nodes = fast_paths_agree(StandardAlice::of, 3);
+    assert!(nodes > 100_000, "only {nodes} Alice positions checked");
     println!("{nodes} positions: the same moves");
 }

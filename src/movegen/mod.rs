@@ -4,6 +4,7 @@ pub mod game_over;
 pub mod generate;
 pub mod san;
 pub mod standard;
+pub mod standard_alice;
 
 pub use crate::position::moves::{Move, MoveError, MoveKind};
 pub use crate::rules::in_check;

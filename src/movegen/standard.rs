@@ -16,22 +16,30 @@ use crate::variant::Variant;
 /// The roles of the standard army in a variant that has exactly it.
 #[derive(Copy, Clone, Debug)]
 pub struct Standard {
-    pawn: Role,
-    knight: Role,
-    bishop: Role,
-    rook: Role,
-    queen: Role,
-    king: Role,
+    pub(super) pawn: Role,
+    pub(super) knight: Role,
+    pub(super) bishop: Role,
+    pub(super) rook: Role,
+    pub(super) queen: Role,
+    pub(super) king: Role,
 }
 
 impl Standard {
     /// The roles, when the variant is of FIDE chess's family on one 8×8 board without holes,
     /// with exactly the six standard pieces and the pawn's double step.
     pub fn of(variant: &Variant<Narrow>) -> Option<Standard> {
+        if !matches!(variant.family(), Family::Fide(_)) {
+            return None;
+        }
+        Standard::army(variant, 1)
+    }
+
+    /// The roles, when the variant has `layers` 8×8 boards without holes, exactly the six
+    /// standard pieces and the pawn's double step (whatever its family).
+    pub(super) fn army(variant: &Variant<Narrow>, layers: u8) -> Option<Standard> {
         let g = variant.geometry();
-        if !matches!(variant.family(), Family::Fide(_))
-            || (g.files, g.ranks, g.layers) != (8, 8, 1)
-            || g.holes[0].any()
+        if (g.files, g.ranks, g.layers) != (8, 8, layers)
+            || g.holes.iter().any(|h| h.any())
             || !variant.double_step
             || variant.pieces.len() != 6
         {
@@ -170,13 +178,22 @@ impl Standard {
 }
 
 /// Where the generator puts what it finds: a list, or a count.
-trait Sink {
+pub(super) trait Sink {
     fn add(&mut self, mv: Move);
 
     /// A piece's moves to `targets` (captures where `enemies` stand).
     fn piece(&mut self, from: usize, targets: u64, enemies: u64) {
         for to in bits(targets) {
             self.add(piece_move(from, to, enemies));
+        }
+    }
+
+    /// A piece's moves from `from` to `targets` of its board, each landing on the same cell of
+    /// board `there` (Alice's transfer), a capture where `enemies` stand on its own board.
+    fn transfers(&mut self, from: Square, targets: u64, there: Layer, enemies: u64) {
+        for to in bits(targets) {
+            let capture = (enemies & (1 << to) != 0).then(|| Square::new(from.layer(), Cell::new(to as u8)));
+            self.add(Move::new(from, Square::new(there, Cell::new(to as u8)), capture, MoveKind::Normal));
         }
     }
 
@@ -188,7 +205,7 @@ trait Sink {
     }
 }
 
-struct List<'a>(&'a mut Vec<Move>);
+pub(super) struct List<'a>(pub(super) &'a mut Vec<Move>);
 
 impl Sink for List<'_> {
     #[inline]
@@ -197,7 +214,7 @@ impl Sink for List<'_> {
     }
 }
 
-struct Count(u64);
+pub(super) struct Count(pub(super) u64);
 
 impl Sink for Count {
     #[inline]
@@ -207,6 +224,11 @@ impl Sink for Count {
 
     #[inline]
     fn piece(&mut self, _: usize, targets: u64, _: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+
+    #[inline]
+    fn transfers(&mut self, _: Square, targets: u64, _: Layer, _: u64) {
         self.0 += u64::from(targets.count_ones());
     }
 
@@ -228,13 +250,13 @@ fn piece_move(from: usize, to: usize, enemies: u64) -> Move {
 }
 
 #[inline]
-fn lowest(set: u64) -> Option<usize> {
+pub(super) fn lowest(set: u64) -> Option<usize> {
     (set != 0).then(|| set.trailing_zeros() as usize)
 }
 
 /// The set bits, lowest first.
 #[inline]
-fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         let bit = lowest(set)?;
         set &= set - 1;
@@ -243,20 +265,20 @@ fn bits(mut set: u64) -> impl Iterator<Item = usize> {
 }
 
 /// Attack tables of the 8×8 board, made once.
-struct Tables {
-    knight: [u64; 64],
-    king: [u64; 64],
+pub(super) struct Tables {
+    pub(super) knight: [u64; 64],
+    pub(super) king: [u64; 64],
     /// The cells a pawn of each colour on a cell attacks.
-    pawn: [[u64; 64]; 2],
-    rook: Sliders,
-    bishop: Sliders,
+    pub(super) pawn: [[u64; 64]; 2],
+    pub(super) rook: Sliders,
+    pub(super) bishop: Sliders,
     /// The cells strictly between two cells on a line, else none.
     between: Vec<[u64; 64]>,
     /// The whole line through two cells, else none.
     line: Vec<[u64; 64]>,
 }
 
-static TABLES: Lazy<Tables> = Lazy::new(Tables::new);
+pub(super) static TABLES: Lazy<Tables> = Lazy::new(Tables::new);
 
 const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -321,7 +343,7 @@ impl Tables {
 
 /// A slider's attacks for every cell and every occupancy of the cells that can block it,
 /// indexed by those cells' occupancy packed into the low bits (PEXT).
-struct Sliders {
+pub(super) struct Sliders {
     mask: [u64; 64],
     offset: [usize; 64],
     attacks: Vec<u64>,
@@ -356,7 +378,7 @@ impl Sliders {
     }
 
     #[inline]
-    fn attacks(&self, cell: usize, occupied: u64) -> u64 {
+    pub(super) fn attacks(&self, cell: usize, occupied: u64) -> u64 {
         self.attacks[self.offset[cell] + pext(occupied, self.mask[cell]) as usize]
     }
 }
