@@ -7,12 +7,11 @@ use rayon::prelude::*;
 
 use crate::geometry::{Narrow, Word};
 use crate::movegen::ended_statically;
-use crate::movegen::standard::Standard;
+use crate::movegen::standard::{Fast, Standard};
 use crate::movegen::standard_alice::StandardAlice;
 use crate::movegen::{is_legal, legal, pseudo_legal_knowing_check, Legality, Move};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::variant::family::{Alice, Fide};
 
 /// The number of legal move sequences of length `depth` from `pos`; a position whose game is
 /// over (by the family's rules or the 50-move rule) is not expanded.
@@ -27,10 +26,10 @@ fn perft_until<W: Word, R: Rules<W>>(rules: &R, pos: &mut Position<W>, depth: u3
     let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
     if let Some(narrow) = (pos as &mut dyn Any).downcast_mut::<Position<Narrow>>() {
         if let Some(standard) = Standard::of(narrow.variant()) {
-            return perft_with(&standard, narrow, &mut lists, stop);
+            return perft_with(&FastPath(&standard), narrow, &mut lists, stop);
         }
         if let Some(alice) = StandardAlice::of(narrow.variant()) {
-            return perft_with(&alice, narrow, &mut lists, stop);
+            return perft_with(&FastPath(&alice), narrow, &mut lists, stop);
         }
     }
     perft_with(&Generic(rules), pos, &mut lists, stop)
@@ -70,37 +69,23 @@ impl<W: Word, R: Rules<W>> Generator<W> for Generic<'_, R> {
     }
 }
 
-impl Generator<Narrow> for Standard {
-    type Rules = Fide;
+/// A fast generator of one shape of variant, as perft's [`Generator`].
+struct FastPath<'a, F>(&'a F);
 
-    fn rules(&self) -> &Fide {
-        &Fide
+impl<F: Fast> Generator<Narrow> for FastPath<'_, F> {
+    type Rules = F::Rules;
+
+    fn rules(&self) -> &F::Rules {
+        self.0.rules()
     }
 
     fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
         list.clear();
-        Standard::legal(self, pos, list);
+        self.0.legal(pos, list);
     }
 
     fn count(&self, pos: &mut Position<Narrow>, _: &mut Vec<Move>) -> u64 {
-        Standard::count(self, pos)
-    }
-}
-
-impl Generator<Narrow> for StandardAlice {
-    type Rules = Alice;
-
-    fn rules(&self) -> &Alice {
-        StandardAlice::rules(self)
-    }
-
-    fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
-        list.clear();
-        StandardAlice::legal(self, pos, list);
-    }
-
-    fn count(&self, pos: &mut Position<Narrow>, _: &mut Vec<Move>) -> u64 {
-        StandardAlice::count(self, pos)
+        self.0.count(pos)
     }
 }
 

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use vorpal::config::Config;
 use vorpal::eval::{Eval, Incremental};
 use vorpal::geometry::{Narrow, Word};
-use vorpal::movegen::standard::Standard;
+use vorpal::movegen::standard::{Fast, Standard};
 use vorpal::movegen::standard_alice::StandardAlice;
 use vorpal::movegen::{in_check, legal, legal_with, legality_unplayed, pseudo_legal, Legality, Move, MoveKind};
 use vorpal::perft::{parse_suite, perft, Suite};
@@ -168,30 +168,6 @@ fn key<W: Word, R: Rules<W>>(_rules: &R, pos: &Position<W>) -> u64 {
 /// The search key after `mv` under `R`'s rules, worked out without playing it.
 fn key_after<W: Word, R: Rules<W>>(_rules: &R, pos: &Position<W>, mv: Move) -> Option<u64> {
     pos.search_key_after::<R>(mv)
-}
-
-/// A generator of perft's fast paths, as the tests see it.
-trait Fast {
-    fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>);
-    fn count(&self, pos: &mut Position<Narrow>) -> u64;
-}
-
-impl Fast for Standard {
-    fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
-        Standard::legal(self, pos, list);
-    }
-    fn count(&self, pos: &mut Position<Narrow>) -> u64 {
-        Standard::count(self, pos)
-    }
-}
-
-impl Fast for StandardAlice {
-    fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
-        StandardAlice::legal(self, pos, list);
-    }
-    fn count(&self, pos: &mut Position<Narrow>) -> u64 {
-        StandardAlice::count(self, pos)
-    }
 }
 
 /// Walks the tree, checking at every node that a fast generator lists exactly the generic

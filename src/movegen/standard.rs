@@ -10,6 +10,7 @@ use crate::geometry::{Cell, Layer, Narrow, Square};
 use crate::pieces::{Color, Role};
 use crate::position::moves::{Move, MoveKind};
 use crate::position::Position;
+use crate::rules::Rules;
 use crate::variant::family::{Family, Fide};
 use crate::variant::Variant;
 
@@ -56,17 +57,13 @@ impl Standard {
         };
         (variant.pawn == Some(standard.pawn) && variant.king == Some(standard.king)).then_some(standard)
     }
+}
 
-    /// Appends every legal move.
-    pub fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
-        self.generate(pos, &mut List(list));
-    }
+impl Fast for Standard {
+    type Rules = Fide;
 
-    /// The number of legal moves, counted without listing most of them.
-    pub fn count(&self, pos: &mut Position<Narrow>) -> u64 {
-        let mut sink = Count(0);
-        self.generate(pos, &mut sink);
-        sink.0
+    fn rules(&self) -> &Fide {
+        &Fide
     }
 
     fn generate<S: Sink>(&self, pos: &mut Position<Narrow>, sink: &mut S) {
@@ -177,8 +174,33 @@ impl Standard {
     }
 }
 
-/// Where the generator puts what it finds: a list, or a count.
-pub(super) trait Sink {
+/// A generator of one shape of variant, faster than the generic one: perft's fast path.
+pub trait Fast {
+    /// The family's rules, which play the moves.
+    type Rules: Rules<Narrow>;
+
+    /// The family's rules.
+    fn rules(&self) -> &Self::Rules;
+
+    /// Puts every legal move into `sink`.
+    fn generate<S: Sink>(&self, pos: &mut Position<Narrow>, sink: &mut S);
+
+    /// Appends every legal move.
+    fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
+        self.generate(pos, &mut List(list));
+    }
+
+    /// The number of legal moves, counted without listing most of them.
+    fn count(&self, pos: &mut Position<Narrow>) -> u64 {
+        let mut sink = Count(0);
+        self.generate(pos, &mut sink);
+        sink.0
+    }
+}
+
+/// Where a fast generator puts what it finds: a list, or a count.
+pub trait Sink {
+    /// One move.
     fn add(&mut self, mv: Move);
 
     /// A piece's moves to `targets` (captures where `enemies` stand).
@@ -205,7 +227,7 @@ pub(super) trait Sink {
     }
 }
 
-pub(super) struct List<'a>(pub(super) &'a mut Vec<Move>);
+struct List<'a>(&'a mut Vec<Move>);
 
 impl Sink for List<'_> {
     #[inline]
@@ -214,7 +236,7 @@ impl Sink for List<'_> {
     }
 }
 
-pub(super) struct Count(pub(super) u64);
+struct Count(u64);
 
 impl Sink for Count {
     #[inline]

@@ -4,7 +4,7 @@
 //! expose the king. The generic generator is the reference: the perft suites count through both.
 
 use super::generate::{castling, is_legal};
-use super::standard::{bits, lowest, Count, List, Sink, Standard, TABLES};
+use super::standard::{bits, lowest, Fast, Sink, Standard, TABLES};
 use crate::geometry::{Cell, Layer, Narrow, Square};
 use crate::pieces::{Color, Role};
 use crate::position::moves::{Move, MoveKind};
@@ -32,22 +32,13 @@ impl StandardAlice {
         }
         Some(StandardAlice { army: Standard::army(variant, 2)?, rules: rules.clone() })
     }
+}
 
-    /// The family's rules, which play the moves.
-    pub fn rules(&self) -> &Alice {
+impl Fast for StandardAlice {
+    type Rules = Alice;
+
+    fn rules(&self) -> &Alice {
         &self.rules
-    }
-
-    /// Appends every legal move.
-    pub fn legal(&self, pos: &mut Position<Narrow>, list: &mut Vec<Move>) {
-        self.generate(pos, &mut List(list));
-    }
-
-    /// The number of legal moves, counted without listing most of them.
-    pub fn count(&self, pos: &mut Position<Narrow>) -> u64 {
-        let mut sink = Count(0);
-        self.generate(pos, &mut sink);
-        sink.0
     }
 
     fn generate<S: Sink>(&self, pos: &mut Position<Narrow>, sink: &mut S) {
