@@ -81,6 +81,12 @@ def play_typed(browser, text):
     wait_for(lambda: len(page_state(browser)["moves"]) > before, f"the typed move {text}")
 
 
+def typed_refusal(browser, text):
+    """Types a move the page must refuse; the reason it shows."""
+    browser.find_element(By.ID, "typed").send_keys(text + Keys.ENTER)
+    return wait_for(lambda: browser.find_element(By.ID, "error").text, "the refusal of " + text)
+
+
 def move_list(browser, url):
     """FIDE chess in SAN by move number; Alice in Vorpal's notation; a typed illegal move is
     refused with its reason."""
@@ -93,16 +99,12 @@ def move_list(browser, url):
     for part in ['[Event "Casual game"]', '[Result "*"]', "1. e4 {"]:
         assert part in pgn, f"{part} not in the page's PGN: {pgn}"
     assert "[Termination" not in pgn and "{}" not in pgn, pgn
-    field = browser.find_element(By.ID, "typed")
-    field.send_keys("Ke3" + Keys.ENTER)
-    error = wait_for(lambda: browser.find_element(By.ID, "error").text, "the refusal")
+    error = typed_refusal(browser, "Ke3")
     assert "Ke3" in error, error
     # A transfer refused because the square the piece would land on is occupied says which.
     open_game(browser, url, variant="alice", white="human", black="human",
               fen="7k/8/8/8/8/8/8/1N5K|8/8/8/8/8/2P5/8/8 w - - 0 1")
-    field = browser.find_element(By.ID, "typed")
-    field.send_keys("1b12c3" + Keys.ENTER)
-    landing = wait_for(lambda: browser.find_element(By.ID, "error").text, "the refusal of 1b12c3")
+    landing = typed_refusal(browser, "1b12c3")
     assert "would land on 2c3, which is occupied" in landing, landing
     open_game(browser, url, variant="alice", white="human", black="human",
               fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 b - - 0 7")
@@ -300,8 +302,7 @@ def invitation(browser, url):
         wait_for(lambda: len(page_state(friend)["moves"]) == 1, "White's move on the friend's page")
         assert "(you)" in friend.find_element(By.ID, "status").text, friend.find_element(By.ID, "status").text
         wait_for(lambda: not page_state(browser)["legal"], "the inviter's page waiting")
-        browser.find_element(By.ID, "typed").send_keys("1d72d5" + Keys.ENTER)
-        refusal = wait_for(lambda: browser.find_element(By.ID, "error").text, "the refusal")
+        refusal = typed_refusal(browser, "1d72d5")
         assert "Black's move, not yours" in refusal, refusal
         play_typed(friend, "1d72d5")
         wait_for(lambda: len(page_state(browser)["moves"]) == 2, "Black's move on the inviter's page")
@@ -322,7 +323,8 @@ def invitation(browser, url):
 def premove_sound_colours(browser, url):
     """A premove made while Vorpal thinks is played when the turn comes; each move sounds; the
     board's colours change."""
-    open_game(browser, url, variant="normal", white="human", black="vorpal", think="2")
+    # Vorpal thinks long enough that even a busy machine makes both clicks before its answer.
+    open_game(browser, url, variant="normal", white="human", black="vorpal", think="5")
     sounds = lambda: int(browser.execute_script("return document.body.dataset.sounds || 0"))
     play_typed(browser, "e4")
     assert page_state(browser)["thinking"] or len(page_state(browser)["moves"]) == 1
