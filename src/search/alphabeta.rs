@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use super::correction::Correction;
 use super::correction::Entries;
+use super::eval_cache::EvalCache;
 use super::exchange;
 use super::history::Histories;
 use super::ordering::{loses_by_exchange, order, pick, Ranked, SELECTED_MOVES};
@@ -95,6 +96,8 @@ pub(super) struct Worker<'a, W: Word, R: SearchParams<W>> {
     histories: Histories,
     /// The evaluation's running sums along the line being searched.
     incremental: Incremental,
+    /// The static evaluations of positions this thread has evaluated in this search.
+    evals: EvalCache,
     /// Each ply's static evaluation, where the node worked it out (for "improving").
     static_evals: Vec<Option<i32>>,
     pv: Vec<Vec<Move>>,
@@ -135,6 +138,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
             stopped: false,
             histories: Histories::new(),
             incremental: Incremental::default(),
+            evals: if R::EVAL_CACHE { EvalCache::new() } else { EvalCache::none() },
             static_evals: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             generated: vec![Vec::new(); MAX_PLY + 2],
@@ -193,6 +197,16 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
         if overtaken || self.stopped_for_good() {
             self.stopped = true;
         }
+    }
+
+    /// The position's static evaluation, from the cache where this thread has worked it out before.
+    #[inline]
+    fn static_eval(&mut self, pos: &Position<W>) -> i32 {
+        let (rules, eval, features) = (self.rules, self.eval, self.incremental.features());
+        if !R::EVAL_CACHE {
+            return rules.evaluate(pos, eval, features);
+        }
+        self.evals.get_or(pos.search_key::<R>(), || rules.evaluate(pos, eval, features))
     }
 
     fn count_node(&mut self, ply: usize) {
@@ -295,7 +309,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
         }
         if ply >= MAX_PLY - 1 {
             self.count_node(ply);
-            return self.rules.evaluate(pos, self.eval, self.incremental.features());
+            return self.static_eval(pos);
         }
         let checked = match reached {
             Reached::Move { checked } => checked,
@@ -487,8 +501,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
         checked: bool,
         entry: Option<Entry>,
     ) -> Standing {
-        let uncorrected = (prunable || R::CORRECTION_HISTORY && !checked)
-            .then(|| self.rules.evaluate(pos, self.eval, self.incremental.features()));
+        let uncorrected = (prunable || R::CORRECTION_HISTORY && !checked).then(|| self.static_eval(pos));
         let correction = uncorrected.filter(|_| R::CORRECTION_HISTORY).map(|_| Correction::entries(pos));
         let corrected = uncorrected.map(|s| correction.map_or(s, |f| s + self.shared.correction.get(f)));
         let raw_stand = corrected.filter(|_| prunable);
@@ -622,11 +635,11 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.rules.evaluate(pos, self.eval, self.incremental.features());
+            return self.static_eval(pos);
         }
         let mut best = -INFINITY;
         if !checked {
-            best = self.rules.evaluate(pos, self.eval, self.incremental.features());
+            best = self.static_eval(pos);
             if R::CORRECTION_HISTORY {
                 best += self.shared.correction.get(Correction::entries(pos));
             }

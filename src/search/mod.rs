@@ -4,6 +4,7 @@
 
 mod alphabeta;
 pub mod correction;
+mod eval_cache;
 mod exchange;
 mod history;
 mod ordering;
