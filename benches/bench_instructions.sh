@@ -9,8 +9,10 @@ DEPTH=${2:-8}
 command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-# A profile is dumped before each variant's hash is cleared: part k+1 holds variant k's search.
-valgrind --tool=callgrind --dump-before='*Engine::clear_hash*' --callgrind-out-file="$dir/cg" \
+# Only the searches are counted (what bench times), and a profile is dumped before each
+# variant's hash is cleared: part k+1 holds variant k's search, the last part the last one's.
+valgrind --tool=callgrind --collect-atstart=no --toggle-collect='vorpal::engine::run*' \
+    --dump-before='*Engine::clear_hash*' --callgrind-out-file="$dir/cg" \
     "$V" bench --depth "$DEPTH" >"$dir/bench" 2>"$dir/log"
 variants=$(grep -c '^[a-z][a-z0-9]* \+nodes' "$dir/bench")
 parts=$(for k in $(seq 2 "$variants"); do echo "$dir/cg.$k"; done; echo "$dir/cg")
