@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicI32, Ordering};
 
-use crate::geometry::{Bitboard, Word};
+use crate::geometry::{Bitboard, Layer, Word};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 
@@ -76,17 +76,26 @@ impl Correction {
     /// The entries of `pos`.
     pub(super) fn entries<W: Word>(pos: &Position<W>) -> Entries {
         let side = pos.side().index() * FORMATIONS;
-        let pawn = pos.variant().pawn;
+        let variant = pos.variant();
+        let pawn = variant.pawn;
+        // One board (FIDE chess) reads each role's mask where a fold over the boards would loop.
+        let one_board = variant.geometry().layers == 1;
+        let on_any_board = |color: Color, role: Role| {
+            if one_board {
+                pos.pieces(color, role, Layer::FIRST)
+            } else {
+                pos.pieces_on_any_board(color, role)
+            }
+        };
         let formation = pawn.map_or(0, |p| {
             fold(
-                mixed(pos.pieces_on_any_board(Color::White, p), MULTIPLIERS[0])
-                    ^ mixed(pos.pieces_on_any_board(Color::Black, p), MULTIPLIERS[1]).rotate_left(31),
+                mixed(on_any_board(Color::White, p), MULTIPLIERS[0])
+                    ^ mixed(on_any_board(Color::Black, p), MULTIPLIERS[1]).rotate_left(31),
             )
         });
         let pieces = [Color::White, Color::Black].map(|color| {
-            let key = Role::up_to(pos.variant().pieces.len()).filter(|&r| Some(r) != pawn).fold(0, |key, r| {
-                key ^ mixed(pos.pieces_on_any_board(color, r), MULTIPLIERS[r.index() % 8])
-                    .rotate_left(r.index() as u32 * 7)
+            let key = Role::up_to(variant.pieces.len()).filter(|&r| Some(r) != pawn).fold(0, |key, r| {
+                key ^ mixed(on_any_board(color, r), MULTIPLIERS[r.index() % 8]).rotate_left(r.index() as u32 * 7)
             });
             2 * side + color.index() * FORMATIONS + fold(key)
         });
