@@ -11,12 +11,12 @@ fn spawn_files<W: Word>(pos: &Position<W>, color: Color) -> i32 {
     let v = pos.variant();
     let (Some(pawn), g) = (v.pawn, &v.geometry()) else { return 0 };
     let start_rank = if color == Color::White { 1 } else { g.ranks - 2 };
-    let pawns = pos.pieces_on_any_board(color, pawn);
+    // Bit f for a pawn on file f: one pass over the pawns, not one per file.
+    let pawn_files = pos.pieces_on_any_board(color, pawn).into_iter().fold(0u128, |files, c| files | 1 << g.file(c));
     (0..g.files)
         .filter(|&file| {
             let start = g.cell(file, start_rank);
-            let no_pawn = pawns.into_iter().all(|c| g.file(c) != file);
-            no_pawn && pos.piece_at(Square::new(Layer::FIRST, start)).is_none()
+            pawn_files & 1 << file == 0 && pos.piece_at(Square::new(Layer::FIRST, start)).is_none()
         })
         .count() as i32
 }
