@@ -88,3 +88,18 @@ fn make_builds_the_engine_at_the_path_given() {
     assert!(nodes(&o.stdout).is_some());
     assert_eq!(nodes(&o.stdout), nodes(&mine.stdout), "the binary make built searches as this one does");
 }
+
+/// The node count of `vorpal bench` is the signature docs/benchmarks.md gives: a change that
+/// should alter only speed leaves it, and one that alters the search must say so there.
+#[test]
+fn the_bench_signature_is_the_one_the_benchmarks_name() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/benchmarks.md")).unwrap();
+    let named = docs
+        .split_once("**The bench signature** is **")
+        .and_then(|(_, rest)| rest.split_once("**"))
+        .map(|(number, _)| number.replace(',', "").parse::<u64>().unwrap())
+        .expect("docs/benchmarks.md names the bench signature");
+    let o = Command::new(env!("CARGO_BIN_EXE_vorpal")).arg("bench").output().unwrap();
+    let (nodes, _) = openbench_reads(&String::from_utf8_lossy(&o.stdout));
+    assert_eq!(nodes, Some(named), "bench's node count against the signature docs/benchmarks.md names");
+}
