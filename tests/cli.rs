@@ -308,6 +308,20 @@ fn datagen_resumes_a_stopped_run_to_the_same_data_and_never_overwrites_one() {
     let o = vorpal(&[&args(&stopped).each_ref().map(String::as_str)[..], &["--resume"]].concat());
     assert!(o.status.success() && stdout(&o).contains(&format!("{} games from before", games.len())), "{}", stdout(&o));
     assert_eq!(std::fs::read_to_string(&stopped).unwrap(), text);
+    // A run to resume that never began begins, as a script that always passes --resume expects.
+    let fresh = temp_file("datagen-fresh.txt", "");
+    std::fs::remove_file(&fresh).unwrap();
+    let o = vorpal(&[&args(&fresh).each_ref().map(String::as_str)[..], &["--resume"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut fresh_lines: Vec<String> = std::fs::read_to_string(&fresh).unwrap().lines().map(String::from).collect();
+    let mut whole_lines: Vec<&str> = whole_text.lines().collect();
+    fresh_lines.sort_unstable();
+    whole_lines.sort_unstable();
+    assert_eq!(fresh_lines, whole_lines, "the same games as a run begun without --resume");
+    // Data without its record of finished games cannot be resumed: the message names the record.
+    std::fs::remove_file(format!("{}.games", fresh.display())).unwrap();
+    let o = vorpal(&[&args(&fresh).each_ref().map(String::as_str)[..], &["--resume"]].concat());
+    assert_bad_input(&o, "the record of the run's finished games");
 }
 
 #[test]

@@ -221,7 +221,7 @@ pub enum Command {
         /// The file to write: one `FEN;RESULT;SCORE` per line, RESULT 1, 0.5 or 0 and SCORE in centipawns, both for White.
         #[arg(long, value_name = "PATH")]
         out: PathBuf,
-        /// Continue the run that wrote --out (same settings), skipping the games it finished.
+        /// Continue the run that wrote --out (same settings), skipping the games it finished; begin it if it never began
         #[arg(long)]
         resume: bool,
     },

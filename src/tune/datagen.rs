@@ -78,7 +78,9 @@ impl Output {
         let record = games_path(&path);
         let named = |e: std::io::Error| format!("{}: {e}", path.display());
         let mut finished = HashSet::new();
-        if settings.resume {
+        // A run to resume that never began (no data, no record) simply begins: a script can
+        // always pass --resume.
+        if settings.resume && (record.exists() || path.exists()) {
             let text = read_text(&record, MAX_RECORD)
                 .map_err(|e| format!("--resume: {}: {e} (the record of the run's finished games)", record.display()))?;
             for (number, line) in text.lines().enumerate() {
@@ -89,7 +91,7 @@ impl Output {
                 finished.insert(game);
             }
             cut_torn_line(&path)?;
-        } else if path.exists() {
+        } else if !settings.resume && path.exists() {
             return Err(format!("{}: exists; --resume continues its run, or choose another --out", path.display()));
         }
         let open = |p: &Path| OpenOptions::new().create(true).append(true).open(p);
