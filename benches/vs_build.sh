@@ -31,6 +31,6 @@ out=benches/results/vs-$rev-$variant-$games-$tc-$(date +%Y-%m-%d-%H%M)
 target/vorpal-vs-build match --variant "$variant" --games "$games" --tc "$tc" --concurrency 2 \
   --engine "target/vorpal-vs-build name=Vorpal option.Hash=16 option.Threads=1" \
   --engine "$old name=Vorpal-$rev option.Hash=16 option.Threads=1" \
-  "${openings[@]}" --seed "$RANDOM" --resign 4,800 --draw 30,10 \
+  "${openings[@]}" --seed "${SEED:-$RANDOM}" --resign 4,800 --draw 30,10 ${SPRT:+--sprt "$SPRT"} \
   --pgn "$out.pgn" | tee "$out.txt"
 echo "PGN: $out.pgn, output: $out.txt"

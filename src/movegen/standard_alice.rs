@@ -109,6 +109,14 @@ impl Fast for StandardAlice {
             let z = 1 - x;
             let free = !occupied[z];
             let on_king_board = x == k;
+            // Whether a move from `from` to `to` of this board, judged one by one, leaves the king safe.
+            let safe = |from: usize, to: usize| {
+                if on_king_board {
+                    safe_from_king_board(from, to)
+                } else {
+                    safe_from_other_board(from, to)
+                }
+            };
             // A piece's landings, judged one by one where they could leave the king in check.
             let mut piece = |from: usize, reach: u64| {
                 let landings = reach & !own[x] & free;
@@ -128,9 +136,7 @@ impl Fast for StandardAlice {
                 };
                 sink.transfers(square(x, from), sure, layers[z], enemies[x]);
                 for to in bits(landings & !sure) {
-                    let safe =
-                        if on_king_board { safe_from_king_board(from, to) } else { safe_from_other_board(from, to) };
-                    if safe {
+                    if safe(from, to) {
                         sink.transfers(square(x, from), 1 << to, layers[z], enemies[x]);
                     }
                 }
@@ -151,21 +157,14 @@ impl Fast for StandardAlice {
                     steps |= 1 << step;
                     let double = (step as i32 + forward) as usize;
                     if double_zone & (1 << from) != 0 && occupied[x] & (1 << double) == 0 && free & (1 << double) != 0 {
-                        let safe = if on_king_board {
-                            safe_from_king_board(from, double)
-                        } else {
-                            safe_from_other_board(from, double)
-                        };
-                        if safe {
+                        if safe(from, double) {
                             sink.add(Move::new(square(x, from), square(z, double), None, MoveKind::DoubleStep));
                         }
                     }
                 }
                 let reach = (steps | (t.pawn[us.index()][from] & enemies[x])) & free;
                 for to in bits(reach) {
-                    let safe =
-                        if on_king_board { safe_from_king_board(from, to) } else { safe_from_other_board(from, to) };
-                    if !safe {
+                    if !safe(from, to) {
                         continue;
                     }
                     let capture = (enemies[x] & (1 << to) != 0).then(|| square(x, to));
