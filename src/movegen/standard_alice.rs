@@ -156,10 +156,12 @@ impl Fast for StandardAlice {
                 if occupied[x] & (1 << step) == 0 {
                     steps |= 1 << step;
                     let double = (step as i32 + forward) as usize;
-                    if double_zone & (1 << from) != 0 && occupied[x] & (1 << double) == 0 && free & (1 << double) != 0 {
-                        if safe(from, double) {
-                            sink.add(Move::new(square(x, from), square(z, double), None, MoveKind::DoubleStep));
-                        }
+                    if double_zone & (1 << from) != 0
+                        && occupied[x] & (1 << double) == 0
+                        && free & (1 << double) != 0
+                        && safe(from, double)
+                    {
+                        sink.add(Move::new(square(x, from), square(z, double), None, MoveKind::DoubleStep));
                     }
                 }
                 let reach = (steps | (t.pawn[us.index()][from] & enemies[x])) & free;
