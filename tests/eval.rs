@@ -555,22 +555,43 @@ fn fide_chess_is_evaluated_by_its_network() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
     ];
-    let by_network: Vec<i32> = fens.iter().map(|f| value_by_network(f)).collect();
-    let start = by_network[0];
-    let queen_up = value_by_network("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    let queen_down = value_by_network("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-    assert!(start.abs() < 100, "{start}");
-    assert!(queen_up > 600 && queen_down < -600, "{queen_up} {queen_down}");
-    // The terms alone would say otherwise: the network, not the terms, gave these. Several
-    // positions, since the two can agree on one by chance.
-    let by_terms: Vec<i32> = fens.iter().map(|f| value("normal", f)).collect();
-    assert_ne!(by_network, by_terms);
+    let queen_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    is_evaluated_by_its_network("normal", fens, [queen_up, &queen_up.replace(" w ", " b ")]);
 }
 
-/// The evaluation of `fen` in FIDE chess as the engine plays it, by its network.
-fn value_by_network(fen: &str) -> i32 {
-    let loaded = loaded("normal", &[]);
-    assert!(loaded.evaluation.network.is_some());
+#[test]
+fn alice_chess_is_evaluated_by_its_network() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR|8/8/8/8/4P3/8/8/8 b KQkq - 0 1",
+        "rnbqkb1r/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKB1R|8/8/5n2/4p3/4P3/5N2/8/8 w KQkq - 2 3",
+    ];
+    let queen_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq - 0 1";
+    is_evaluated_by_its_network("alice", fens, [queen_up, &queen_up.replace(" w ", " b ")]);
+    // Its sisters of other rules keep the terms until an SPRT says otherwise; Alice on three
+    // boards has no network that fits it.
+    for sister in ["alice2", "msalice", "odonohue", "duo", "alice3", "alice8x4"] {
+        assert!(loaded(sister, &[]).evaluation.network.is_none(), "{sister}");
+    }
+}
+
+/// Checks that `name`'s positions `fens` (the first the start) are valued by its network, not
+/// by its terms, and that a queen up is a queen up, for the side to move (`queen`: up, down).
+fn is_evaluated_by_its_network(name: &str, fens: [&str; 3], queen: [&str; 2]) {
+    let by_network: Vec<i32> = fens.iter().map(|f| value_by_network(name, f)).collect();
+    let [up, down] = queen.map(|fen| value_by_network(name, fen));
+    assert!(by_network[0].abs() < 100, "{name}: {by_network:?}");
+    assert!(up > 600 && down < -600, "{name}: {up} {down}");
+    // The terms alone would say otherwise: the network, not the terms, gave these. Several
+    // positions, since the two can agree on one by chance.
+    let by_terms: Vec<i32> = fens.iter().map(|f| value(name, f)).collect();
+    assert_ne!(by_network, by_terms, "{name}");
+}
+
+/// The evaluation of `fen` in variant `name` as the engine plays it, by its network.
+fn value_by_network(name: &str, fen: &str) -> i32 {
+    let loaded = loaded(name, &[]);
+    assert!(loaded.evaluation.network.is_some(), "{name}");
     let pos = position(&loaded.variant, fen);
     with_rules!(&loaded.variant.family(), |r| r.evaluate_alone(&pos, &loaded.eval()))
 }
@@ -632,12 +653,16 @@ fn engine_ini_network_is_checked_and_dropped_where_it_does_not_fit() {
     // A network set for a variant of other pieces is refused; one inherited is dropped.
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/normal.vnn");
     let bad = err(&format!("[x:normal]\nnetwork = {file}\npieces = P:fmWfcF N:N B:B R:R Q:Q K:K A:BN\n"));
-    assert!(bad.contains("a network evaluates FIDE chess's pieces"), "{bad}");
+    assert!(bad.contains("this network evaluates FIDE chess's rules on one 8x8 board"), "{bad}");
     let text = "[lessbishops:normal]\npieces = P:fmWfcF N:N R:R Q:Q K:K\npromotion = Q R N\nstart = rnqk1nr1/8/8/8/8/8/8/RNQK1NR1 w - - 0 1\n";
     let config = Config::with_text("test.ini", text).unwrap();
     let has_network = |config: &Config, name: &str| config.loaded(name, &[]).unwrap().evaluation.network.is_some();
     assert!(!has_network(&config, "lessbishops"));
-    assert!(!has_network(&Config::builtin(), "alice") && has_network(&Config::builtin(), "fischerandom"));
+    assert!(has_network(&Config::builtin(), "fischerandom"));
+    // FIDE chess's network on Alice's boards is refused; Alice's on three boards is dropped.
+    let fide_on_alice = err(&format!("[x:alice]\nnetwork = {file}\n"));
+    assert!(fide_on_alice.contains("FIDE chess's rules on one 8x8 board"), "{fide_on_alice}");
+    assert!(!has_network(&Config::builtin(), "alice3"));
     // `none` turns it off.
     let config =
         Config::with_text("test.ini", &format!("[own:normal]\nnetwork = {file}\n[classical:normal]\nnetwork = none\n"))

@@ -278,14 +278,15 @@ fn uci_multipv_reports_that_many_lines_with_different_first_moves() {
 
 #[test]
 fn uci_eval_takes_the_evaluation_apart_by_board_and_term() {
+    // Ms. Alice, evaluated by Alice's terms (Alice itself by a network).
     let mut e = Engine::start();
     e.send("uci");
-    e.send("setoption name UCI_Variant value alice");
+    e.send("setoption name UCI_Variant value msalice");
     e.send("position startpos moves 1e22e4 1d72d5 1g12f3");
     e.send("eval");
     let lines = e.until("Final evaluation");
     // engine.ini's values (tuned on data): White has moved a pawn and a knight to board 2.
-    let loaded = common::loaded("alice", &[]);
+    let loaded = common::loaded("msalice", &[]);
     let (v, values) = (loaded.variant.clone(), loaded.eval().values);
     let value = |letter: char| values[v.pieces.iter().position(|p| p.letter == letter).expect("a piece")];
     let army = 8 * value('P') + 2 * (value('N') + value('B') + value('R')) + value('Q');
@@ -307,6 +308,17 @@ fn uci_eval_takes_the_evaluation_apart_by_board_and_term() {
     let total: f64 = last["Final evaluation: ".len()..].split(' ').next().unwrap().parse().unwrap();
     assert_eq!(shares, (total * 100.0).round() as i32, "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("king_board")), "Alice's own term is shown: {lines:?}");
+    // Where a network evaluates the variant, it gives the whole score.
+    e.send("setoption name UCI_Variant value alice");
+    e.send("position startpos moves 1e22e4 1d72d5 1g12f3");
+    e.send("eval");
+    let lines = e.until("Final evaluation");
+    let network = lines.iter().find(|l| l.starts_with("network")).expect("the network's line");
+    let share: f64 = network.split_whitespace().last().unwrap().parse().unwrap();
+    let last = lines.last().unwrap();
+    let total: f64 = last["Final evaluation: ".len()..].split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(share, (total * 100.0).round(), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("king_board")), "{lines:?}");
 }
 
 #[test]

@@ -246,9 +246,12 @@ pub enum Command {
         #[arg(long)]
         squares: bool,
     },
-    /// Fit FIDE chess's evaluation network to positions scored by a stronger engine; write the network file (engine.ini's `network`).
+    /// Fit a variant's evaluation network (FIDE chess or Alice Chess) to scored positions; write the network file (engine.ini's `network`).
     TrainNetwork {
-        /// The data: `FEN;SCORE` per line, SCORE White's expected score from 0 to 1 (benches/stockfish_labels.py).
+        /// The variant whose positions the data holds.
+        #[arg(long, default_value = "normal")]
+        variant: String,
+        /// The data: `FEN;SCORE` per line, SCORE White's expected score from 0 to 1 (benches/stockfish_labels.py), or `FEN;RESULT;SCORE` as `vorpal datagen` writes it.
         #[arg(long, value_name = "PATH")]
         data: PathBuf,
         /// The network file to write.

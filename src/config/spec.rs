@@ -26,7 +26,7 @@ const MAX_INI_BYTES: u64 = 4 << 20;
 /// variants, and a bound on the work of resolving a file of thousands of sections.
 const MAX_ANCESTORS: usize = 32;
 
-/// The largest network file read (FIDE chess's is under 0.5 MiB).
+/// The largest network file read (FIDE chess's is under 0.5 MiB, Alice Chess's under 1 MiB).
 const MAX_NETWORK_BYTES: u64 = 64 << 20;
 
 /// The engine.ini compiled into the binary.
@@ -526,7 +526,7 @@ type Parsed = Result<Arc<Network>, String>;
 /// The networks built into the program, by the name the built-in engine.ini gives them, each
 /// parsed once: a GUI builds the variant anew for every game.
 static BUILT_IN_NETWORKS: Lazy<Vec<(&str, Parsed)>> = Lazy::new(|| {
-    [("normal.vnn", &include_bytes!("../eval/normal.vnn")[..])]
+    [("normal.vnn", &include_bytes!("../eval/normal.vnn")[..]), ("alice.vnn", &include_bytes!("../eval/alice.vnn")[..])]
         .into_iter()
         .map(|(name, bytes)| (name, Network::from_bytes(bytes).map(Arc::new)))
         .collect()
@@ -631,12 +631,12 @@ fn build(
     };
     let variant = Variant::new(rulebook, geometry, [double_step_zone, promotion_zone], family, tables);
     let mut network = network(&keys)?;
-    if network.is_some() && !Network::fits(&variant) {
+    if let Some(misfit) = network.as_ref().filter(|net| !net.fits(&variant)).map(|net| net.misfit()) {
         // A parent's network fits the parent: a child of other pieces or boards goes without it.
         if keys.value("network").is_some_and(|(_, inherited)| inherited) {
             network = None;
         } else {
-            return Err(keys.fail("network", Network::FITS.into()));
+            return Err(keys.fail("network", misfit));
         }
     }
     let evaluation = Evaluation::new(&variant, eval, network).map_err(|e| keys.fail("network", e))?;

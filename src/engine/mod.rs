@@ -229,7 +229,8 @@ impl Engine {
 
     /// The static evaluation of the current position taken apart, as lines to print: each
     /// board's material, each term's share (the evaluation less the evaluation with that term
-    /// weighed 0), the rest, and the total, all from White's side.
+    /// weighed 0) and the rest, or the network's score where a network evaluates the variant,
+    /// and the total, all from White's side.
     pub fn evaluation_report(&self) -> Result<Vec<String>, String> {
         let white_view = |pos: &Position| if pos.side() == Color::White { 1 } else { -1 };
         let evaluate = |loaded: &Loaded| -> Result<i32, String> {
@@ -255,6 +256,12 @@ impl Engine {
             lines.push(format!("board {}: material White {} Black {}", layer.number() + 1, material[0], material[1]));
         }
         lines.push(format!("{:<16}{:>8}{:>8}", "term", "weight", "share"));
+        if self.evaluation.network.is_some() {
+            // The network gives the whole score: weighing a term 0 changes nothing.
+            lines.push(format!("{:<16}{:>8}{:>+8}", "network", "", total));
+            lines.push(format!("Final evaluation: {:+.2} (White's side)", total as f64 / 100.0));
+            return Ok(lines);
+        }
         let mut shares = 0;
         for &term in Terms::NAMES {
             let without = self

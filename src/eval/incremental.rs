@@ -52,14 +52,7 @@ impl Incremental {
             // Copied once, into its place, and brought up to date there.
             let last = self.accumulators.len() - 1;
             self.accumulators.extend_from_within(last..);
-            let acc = &mut self.accumulators[last + 1];
-            pos.last_move_changes(|sq, piece, put| {
-                if put {
-                    net.add(acc, piece.color(), piece.role(), sq.cell());
-                } else {
-                    net.remove(acc, piece.color(), piece.role(), sq.cell());
-                }
-            });
+            net.update(&mut self.accumulators[last + 1], pos);
         }
     }
 

@@ -51,8 +51,8 @@ impl Evaluation {
         data: EvalData,
         network: Option<Arc<Network>>,
     ) -> Result<Evaluation, String> {
-        if network.is_some() && !Network::fits(variant) {
-            return Err(Network::FITS.into());
+        if let Some(net) = network.as_ref().filter(|net| !net.fits(variant)) {
+            return Err(net.misfit());
         }
         let psq = psq_values::piece_square(variant, &data);
         Ok(Evaluation { data, psq, network })
@@ -196,7 +196,10 @@ impl<W: Word> Evaluate<W> for Fide {
 }
 impl<W: Word> Evaluate<W> for Alice {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        eval.standard(self, pos, features.sums) + alice::king_board(pos, eval)
+        match (eval.network(), features.accumulator) {
+            (Some(net), Some(acc)) => net.output(acc, pos.side()),
+            _ => eval.standard(self, pos, features.sums) + alice::king_board(pos, eval),
+        }
     }
 
     fn landing(&self, pos: &Position<W>, color: Color, layer: Layer) -> Landing<W> {

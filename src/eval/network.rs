@@ -1,7 +1,8 @@
-//! A small neural network that evaluates FIDE chess: the pieces on their cells, seen from each
-//! side, feed one hidden layer per side; the two layers, the mover's first, give the score.
+//! A small neural network that evaluates FIDE chess or Alice Chess: the pieces on their cells,
+//! seen from each side, feed one hidden layer per side; the two layers, the mover's first, give
+//! the score.
 
-use crate::geometry::{Cell, Word};
+use crate::geometry::{Layer, Square, Word};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::variant::family::Family;
@@ -9,14 +10,12 @@ use crate::variant::Variant;
 
 /// Neurons of the hidden layer of each side.
 pub const HIDDEN: usize = 256;
-/// Inputs: a piece of either side, of six kinds, on one of 64 cells.
-pub const INPUTS: usize = 768;
 /// The factor of the hidden layer's weights and biases in their integers.
 pub const QA: i32 = 255;
 /// The factor of the output weights in their integers.
 pub const QB: i32 = 64;
-/// Centipawns per unit of the network's output: it learns Stockfish's scores in units of 400 of
-/// Stockfish's centipawns, which this keeps, so that a pawn is worth about 100 and the search's
+/// Centipawns per unit of the network's output: it learns scores in units of 400 of its
+/// teacher's centipawns, which this keeps, so that a pawn is worth about 100 and the search's
 /// margins, set on the hand-made evaluation's scale, mean what they did there.
 const SCALE: i32 = 400;
 
@@ -24,11 +23,98 @@ const SCALE: i32 = 400;
 /// below the mate scores, whatever a network file holds.
 const MAX_SCORE: i64 = 10_000;
 
-/// The two hidden layers of a position: as White sees it and as Black does.
-pub type Accumulator = [[i16; HIDDEN]; 2];
+/// Inputs of one side's view per board relation: a piece of either side, of six kinds, on one
+/// of 64 cells.
+const ONE_VIEW: usize = 2 * 6 * 64;
+
+/// What a network's inputs are: which input each piece feeds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Inputs {
+    /// FIDE chess: a piece of either side, of six kinds, on one of 64 cells (768 inputs).
+    OneBoard,
+    /// Alice Chess: the same, and whether the piece stands on the board of the viewer's own
+    /// king or on the other (1,536 inputs). The two boards are alike, so the king's board is
+    /// what tells them apart; a king's move, which always changes its board, changes its
+    /// side's view of every piece.
+    KingsBoard,
+}
+
+impl Inputs {
+    /// How many inputs there are.
+    pub const fn count(self) -> usize {
+        match self {
+            Inputs::OneBoard => ONE_VIEW,
+            Inputs::KingsBoard => 2 * ONE_VIEW,
+        }
+    }
+
+    /// The first four bytes of a network file with these inputs.
+    const fn magic(self) -> &'static [u8; 4] {
+        match self {
+            Inputs::OneBoard => b"VNN1",
+            Inputs::KingsBoard => b"VNA1",
+        }
+    }
+
+    /// What the variant of a network with these inputs is.
+    const fn fits(self) -> &'static str {
+        match self {
+            Inputs::OneBoard => "FIDE chess's rules on one 8x8 board",
+            Inputs::KingsBoard => "Alice Chess's rules on two 8x8 boards",
+        }
+    }
+
+    /// The inputs that evaluate `variant`, if a network can: FIDE chess's pieces (P N B R Q K,
+    /// in that order) on 8x8 boards, one under FIDE chess's rules or two under Alice's.
+    pub fn of<W: Word>(variant: &Variant<W>) -> Option<Inputs> {
+        let g = &variant.geometry();
+        let letters: String = variant.pieces.iter().map(|p| p.letter).collect();
+        if (g.files, g.ranks) != (8, 8) || letters != "PNBRQK" {
+            return None;
+        }
+        match (variant.family(), g.layers) {
+            (Family::Fide(_), 1) => Some(Inputs::OneBoard),
+            (Family::Alice(_), 2) => Some(Inputs::KingsBoard),
+            _ => None,
+        }
+    }
+
+    /// The input of a piece on `sq` seen by White and by Black (the board turned over, the sides
+    /// swapped), each side's king standing on `kings`' board for it.
+    #[inline]
+    pub fn features(self, color: Color, role: Role, sq: Square, kings: [Layer; 2]) -> [usize; 2] {
+        let (own, piece, cell) = (color.index(), role.index() * 64, sq.cell().index());
+        let other_board = |viewer: usize| match self {
+            Inputs::OneBoard => 0,
+            Inputs::KingsBoard => usize::from(sq.layer() != kings[viewer]) * ONE_VIEW,
+        };
+        let half = ONE_VIEW / 2;
+        [own * half + other_board(0) + piece + cell, (1 - own) * half + other_board(1) + piece + (cell ^ 56)]
+    }
+
+    /// The board of each side's king in `pos` (the first where a side has none).
+    #[inline]
+    pub fn kings<W: Word>(self, pos: &Position<W>) -> [Layer; 2] {
+        match self {
+            Inputs::OneBoard => [Layer::FIRST; 2],
+            Inputs::KingsBoard => {
+                Color::ALL.map(|color| pos.king_squares(color).next().map_or(Layer::FIRST, |sq| sq.layer()))
+            }
+        }
+    }
+}
+
+/// The two hidden layers of a position, as White sees it and as Black does, and the boards of
+/// the kings they were counted with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    hidden: [[i16; HIDDEN]; 2],
+    kings: [Layer; 2],
+}
 
 /// The weights of a network, in integers.
 pub struct Network {
+    inputs: Inputs,
     input: Vec<[i16; HIDDEN]>,
     bias: [i16; HIDDEN],
     output: [[i16; HIDDEN]; 2],
@@ -36,11 +122,12 @@ pub struct Network {
 }
 
 impl Network {
-    /// The file of a network whose weights are `input` (one row of [`HIDDEN`] per input),
-    /// `bias`, `output` (the mover's [`HIDDEN`], then the other side's) and `output_bias`, in
-    /// units of the output; each is rounded to its integer ([`Network::from_bytes`] reads it).
-    pub fn encode(input: &[f32], bias: &[f32], output: &[f32], output_bias: f32) -> Vec<u8> {
-        let mut bytes = b"VNN1".to_vec();
+    /// The file of a network of `inputs` whose weights are `input` (one row of [`HIDDEN`] per
+    /// input), `bias`, `output` (the mover's [`HIDDEN`], then the other side's) and
+    /// `output_bias`, in units of the output; each is rounded to its integer
+    /// ([`Network::from_bytes`] reads it).
+    pub fn encode(inputs: Inputs, input: &[f32], bias: &[f32], output: &[f32], output_bias: f32) -> Vec<u8> {
+        let mut bytes = inputs.magic().to_vec();
         bytes.extend((HIDDEN as u32).to_le_bytes());
         let integer = |x: f32, factor: i32| (x * factor as f32).round().clamp(-32767.0, 32767.0) as i16;
         for &w in input.iter().chain(bias) {
@@ -53,13 +140,18 @@ impl Network {
         bytes
     }
 
-    /// Reads a network from its file: `VNN1`, the hidden size, then little-endian integers.
+    /// Reads a network from its file: `VNN1` (FIDE chess) or `VNA1` (Alice Chess), the hidden
+    /// size, then little-endian integers.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut words = bytes.get(8..).ok_or("the network file is too short")?.chunks_exact(2);
-        if &bytes[..4] != b"VNN1" || u32::from_le_bytes(bytes[4..8].try_into().unwrap()) as usize != HIDDEN {
+        let inputs = [Inputs::OneBoard, Inputs::KingsBoard]
+            .into_iter()
+            .find(|inputs| &bytes[..4] == inputs.magic())
+            .ok_or("not a network file: it begins with neither VNN1 nor VNA1")?;
+        if u32::from_le_bytes(bytes[4..8].try_into().unwrap()) as usize != HIDDEN {
             return Err(format!("not a network of {HIDDEN} hidden neurons"));
         }
-        let expected = 8 + 2 * (INPUTS * HIDDEN + 3 * HIDDEN) + 4;
+        let expected = 8 + 2 * (inputs.count() * HIDDEN + 3 * HIDDEN) + 4;
         if bytes.len() != expected {
             return Err(format!("the network file has {} bytes, not {expected}", bytes.len()));
         }
@@ -70,69 +162,82 @@ impl Network {
             }
             r
         };
-        let input = (0..INPUTS).map(|_| row()).collect();
+        let input = (0..inputs.count()).map(|_| row()).collect();
         let bias = row();
         let output = [row(), row()];
         let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().unwrap());
-        Ok(Network { input, bias, output, output_bias })
+        Ok(Network { inputs, input, bias, output, output_bias })
     }
 
-    /// What a variant needs for a network to evaluate it.
-    pub const FITS: &'static str =
-        "a network evaluates FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board";
-
-    /// Whether the network can evaluate `variant`: FIDE chess's rules, board and pieces.
-    pub fn fits<W: Word>(variant: &Variant<W>) -> bool {
-        let g = &variant.geometry();
-        let letters: String = variant.pieces.iter().map(|p| p.letter).collect();
-        matches!(variant.family(), Family::Fide(_)) && (g.files, g.ranks, g.layers) == (8, 8, 1) && letters == "PNBRQK"
+    /// The network's inputs.
+    pub fn inputs(&self) -> Inputs {
+        self.inputs
     }
 
-    /// The hidden layers of an empty board.
-    pub fn empty(&self) -> Accumulator {
-        [self.bias; 2]
+    /// Whether the network can evaluate `variant`: its inputs are the variant's.
+    pub fn fits<W: Word>(&self, variant: &Variant<W>) -> bool {
+        Inputs::of(variant) == Some(self.inputs)
     }
 
-    /// The hidden layers of the pieces of `pos`, counted from scratch.
+    /// Why the network cannot evaluate a variant it does not fit.
+    pub fn misfit(&self) -> String {
+        format!("this network evaluates {} with FIDE chess's pieces (P N B R Q K, in that order)", self.inputs.fits())
+    }
+
+    /// The hidden layers of `pos`, counted from scratch.
     pub fn accumulate<W: Word>(&self, pos: &Position<W>) -> Accumulator {
-        let mut acc = self.empty();
+        let mut acc = Accumulator { hidden: [self.bias; 2], kings: self.inputs.kings(pos) };
         for (sq, piece) in pos.pieces_on_board() {
-            self.add(&mut acc, piece.color(), piece.role(), sq.cell());
+            self.change(&mut acc, [true; 2], piece.color(), piece.role(), sq, true);
         }
         acc
     }
 
-    /// Adds a piece of `color` and `role` on `cell` to the hidden layers.
+    /// Brings `acc`, the hidden layers of the position before `pos`'s last move, up to date
+    /// with that move. A side whose king changed boards sees every piece anew: its layer is
+    /// counted from scratch.
     #[inline]
-    pub fn add(&self, acc: &mut Accumulator, color: Color, role: Role, cell: Cell) {
-        let [white, black] = features(color, role, cell);
-        add(&mut acc[0], &self.input[white]);
-        add(&mut acc[1], &self.input[black]);
+    pub fn update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
+        let kings = self.inputs.kings(pos);
+        let moved = [0, 1].map(|side| kings[side] != acc.kings[side]);
+        if moved.contains(&true) {
+            acc.kings = kings;
+            for side in (0..2).filter(|&side| moved[side]) {
+                acc.hidden[side] = self.bias;
+            }
+            for (sq, piece) in pos.pieces_on_board() {
+                self.change(acc, moved, piece.color(), piece.role(), sq, true);
+            }
+        }
+        let kept = moved.map(|m| !m);
+        pos.last_move_changes(|sq, piece, put| self.change(acc, kept, piece.color(), piece.role(), sq, put));
     }
 
-    /// Takes a piece of `color` and `role` on `cell` out of the hidden layers.
+    /// Adds (`put`) or takes out a piece of `color` and `role` on `sq` in the hidden layers of
+    /// the sides `sides` names (White's, Black's).
     #[inline]
-    pub fn remove(&self, acc: &mut Accumulator, color: Color, role: Role, cell: Cell) {
-        let [white, black] = features(color, role, cell);
-        subtract(&mut acc[0], &self.input[white]);
-        subtract(&mut acc[1], &self.input[black]);
+    fn change(&self, acc: &mut Accumulator, sides: [bool; 2], color: Color, role: Role, sq: Square, put: bool) {
+        let features = self.inputs.features(color, role, sq, acc.kings);
+        for side in 0..2 {
+            if sides[side] {
+                let row = &self.input[features[side]];
+                if put {
+                    add(&mut acc.hidden[side], row);
+                } else {
+                    subtract(&mut acc.hidden[side], row);
+                }
+            }
+        }
     }
 
     /// The score for `side` to move of the position whose hidden layers are `acc`.
     #[inline]
     pub fn output(&self, acc: &Accumulator, side: Color) -> i32 {
         let us = side.index();
-        let sum = [dot(&acc[us], &self.output[0]), dot(&acc[1 - us], &self.output[1]), self.output_bias];
+        let sum = [dot(&acc.hidden[us], &self.output[0]), dot(&acc.hidden[1 - us], &self.output[1]), self.output_bias];
         let score = sum.map(i64::from).iter().sum::<i64>() * i64::from(SCALE) / i64::from(QA * QB);
         score.clamp(-MAX_SCORE, MAX_SCORE) as i32
     }
-}
-
-/// The input of a piece seen by White and by Black (the board turned over, the sides swapped).
-#[inline]
-pub fn features(color: Color, role: Role, cell: Cell) -> [usize; 2] {
-    let (own, piece, cell) = (color.index(), role.index() * 64, cell.index());
-    [own * 384 + piece + cell, (1 - own) * 384 + piece + (cell ^ 56)]
 }
 
 #[inline]
@@ -157,15 +262,23 @@ fn dot(acc: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Config;
+    use crate::geometry::Cell;
+    use crate::movegen::legal;
 
-    /// A network whose every weight is `w`: input, bias and output alike, output bias 0.
-    fn uniform(w: f32) -> Vec<u8> {
-        Network::encode(&vec![w; INPUTS * HIDDEN], &[w; HIDDEN], &[w; 2 * HIDDEN], 0.0)
+    /// A network of `inputs` whose every weight is `w`: input, bias and output alike, output
+    /// bias 0.
+    fn uniform(inputs: Inputs, w: f32) -> Vec<u8> {
+        Network::encode(inputs, &vec![w; inputs.count() * HIDDEN], &[w; HIDDEN], &[w; 2 * HIDDEN], 0.0)
+    }
+
+    fn on_first(cell: u8) -> Square {
+        Square::new(Layer::FIRST, Cell::new(cell))
     }
 
     #[test]
     fn a_file_not_of_a_network_is_refused_with_its_reason() {
-        let good = uniform(0.01);
+        let good = uniform(Inputs::OneBoard, 0.01);
         assert!(Network::from_bytes(&good).is_ok());
         let refusal = |bytes: &[u8]| Network::from_bytes(bytes).err().unwrap_or_default();
         assert!(refusal(&good[..6]).contains("too short"));
@@ -173,6 +286,9 @@ mod tests {
         let mut other = good.clone();
         other[0] = b'X';
         assert!(refusal(&other).contains("not a network"));
+        // An Alice network's header on a FIDE network's weights: the size gives it away.
+        other[..4].copy_from_slice(b"VNA1");
+        assert!(refusal(&other).contains("bytes, not"));
     }
 
     #[test]
@@ -181,29 +297,31 @@ mod tests {
         // pawn on a1 and the bias, each neuron of each side holds 6, so the output is
         // 2 × HIDDEN × 6 × 32 / (255 × 64) units of SCALE centipawns, the same for either side.
         let net = Network::from_bytes(&Network::encode(
-            &vec![0.01; INPUTS * HIDDEN],
+            Inputs::OneBoard,
+            &vec![0.01; Inputs::OneBoard.count() * HIDDEN],
             &[0.01; HIDDEN],
             &[0.5; 2 * HIDDEN],
             0.0,
         ))
         .unwrap();
-        let mut acc = net.empty();
-        net.add(&mut acc, Color::White, Role::new(0), Cell::new(0));
+        let empty = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2] };
+        let mut acc = empty;
+        net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), true);
         let expected = 2 * HIDDEN as i32 * 6 * 32 * SCALE / (QA * QB);
         assert_eq!(net.output(&acc, Color::White), expected);
         assert_eq!(net.output(&acc, Color::Black), expected);
-        net.remove(&mut acc, Color::White, Role::new(0), Cell::new(0));
-        assert_eq!(acc, net.empty());
+        net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), false);
+        assert_eq!(acc, empty);
     }
 
     #[test]
     fn a_network_of_extreme_weights_gives_a_bounded_score() {
         // The largest integers a file can hold, every piece on the board: no overflow, and a
         // score within the bound, below the mate scores.
-        let net = Network::from_bytes(&uniform(200.0)).unwrap();
-        let mut acc = net.empty();
+        let net = Network::from_bytes(&uniform(Inputs::OneBoard, 200.0)).unwrap();
+        let mut acc = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2] };
         for cell in 0..32 {
-            net.add(&mut acc, Color::White, Role::new(cell % 6), Cell::new(cell));
+            net.change(&mut acc, [true; 2], Color::White, Role::new(cell % 6), on_first(cell), true);
         }
         assert_eq!(net.output(&acc, Color::White), MAX_SCORE as i32);
     }
@@ -211,7 +329,53 @@ mod tests {
     #[test]
     fn each_side_sees_the_board_from_its_own_side() {
         // A white pawn on e2 is, to Black, an enemy pawn on e7.
-        let [white, black] = features(Color::White, Role::new(0), Cell::new(12));
-        assert_eq!((white, black), (12, 384 + 52));
+        let features = Inputs::OneBoard.features(Color::White, Role::new(0), on_first(12), [Layer::FIRST; 2]);
+        assert_eq!(features, [12, 384 + 52]);
+    }
+
+    #[test]
+    fn in_alice_a_side_sees_a_piece_by_its_kings_board() {
+        // White's king on the first board, Black's on the second: a white pawn on e2 of the first
+        // board is on White's king's board and not on Black's.
+        let kings = [Layer::FIRST, Layer::FIRST.other()];
+        let features = Inputs::KingsBoard.features(Color::White, Role::new(0), on_first(12), kings);
+        assert_eq!(features, [12, 768 + 384 + 52]);
+    }
+
+    /// A network of `inputs` whose input weights differ by input, so that a wrong update shows.
+    fn varied(inputs: Inputs) -> Network {
+        let input: Vec<f32> = (0..inputs.count() * HIDDEN).map(|i| ((i * 7919) % 201) as f32 / 1000.0 - 0.1).collect();
+        let output: Vec<f32> = (0..2 * HIDDEN).map(|i| ((i * 31) % 17) as f32 / 16.0 - 0.5).collect();
+        Network::from_bytes(&Network::encode(inputs, &input, &[0.05; HIDDEN], &output, 0.1)).unwrap()
+    }
+
+    #[test]
+    fn updating_by_each_move_gives_the_layers_counted_from_scratch() {
+        // Alice's king moves change its side's view of every piece; captures, castling and
+        // promotion change a few inputs; FIDE chess's too.
+        let lines = [
+            ("alice", "r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R|8/4p3/8/8/8/8/4P3/8 w KQkq - 0 1", Inputs::KingsBoard),
+            ("alice", "4k3/1P6/8/8/8/8/8/8|8/8/8/8/8/8/8/4K3 w - - 0 1", Inputs::KingsBoard),
+            ("normal", "r3k2r/pppq1ppp/8/3p4/4P3/8/PPPQ1PPP/R3K2R w KQkq - 0 1", Inputs::OneBoard),
+        ];
+        for (name, fen, inputs) in lines {
+            let net = varied(inputs);
+            let variant = Config::builtin().loaded_adjusted(name, &[], &[("network", "none".into())]).unwrap().variant;
+            assert!(net.fits(&variant), "{name}");
+            let mut pos = Position::from_fen(variant, fen).unwrap();
+            let mut acc = net.accumulate(&pos);
+            let mut rng = crate::random::Rng::new(5);
+            for _ in 0..40 {
+                let mut moves = Vec::new();
+                let variant = pos.variant().clone();
+                crate::with_rules!(variant.family(), |rules| legal(rules, &mut pos, &mut moves));
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(moves[rng.below(moves.len())]);
+                net.update(&mut acc, &pos);
+                assert_eq!(acc, net.accumulate(&pos), "{name} after {}", pos.to_fen());
+            }
+        }
     }
 }

@@ -1,18 +1,17 @@
-//! `vorpal train-network`: fits FIDE chess's evaluation network to positions scored by a
-//! stronger engine. The network's output `y` is its score in units of 400 of the scorer's
-//! centipawns; the error is the mean squared difference between the logistic of `y` and the
-//! logistic of the scorer's centipawns over 400, both for the side to move.
+//! `vorpal train-network`: fits a variant's evaluation network (FIDE chess's or Alice Chess's)
+//! to scored positions: another engine's scores or Vorpal's own self-play (`vorpal datagen`).
+//! The network's output `y` is its score in units of 400 of the teacher's centipawns; the error
+//! is the mean squared difference between the logistic of `y` and the logistic of the target
+//! (the score over 400 blended with the game's result), both for the side to move.
 
 use std::path::PathBuf;
 
 use crate::config::Config;
-use crate::eval::network::{features, Network, HIDDEN, INPUTS};
-use crate::geometry::{Layer, Square};
+use crate::eval::network::{Inputs, Network, HIDDEN};
 use crate::input::{for_each_line, MAX_DATA_LINE};
 use crate::position::Position;
 use crate::random::Rng;
 use crate::tune::data::Record;
-use crate::variant::FIDE_CHESS;
 
 /// The largest magnitude of a hidden weight or bias, so that the integers of 32 pieces' inputs
 /// summed stay within 16 bits.
@@ -28,8 +27,11 @@ const LEARNING_RATE: f32 = 0.001;
 /// What to train.
 #[derive(Clone, Debug)]
 pub struct TrainNetwork {
+    /// The variant whose positions the data holds; its inputs are the network's.
+    pub variant: String,
     /// The positions: `FEN;SCORE` per line, SCORE White's expected score from 0 to 1 as
-    /// `benches/stockfish_labels.py` writes it, 1 / (1 + 10^(−cp/400)).
+    /// `benches/stockfish_labels.py` writes it, 1 / (1 + 10^(−cp/400)); or `FEN;RESULT;SCORE`
+    /// as `vorpal datagen` writes it.
     pub data: PathBuf,
     /// The network file to write.
     pub out: PathBuf,
@@ -54,15 +56,33 @@ pub struct Trained {
     pub error: (f64, f64),
 }
 
-/// One position: its inputs as White and as Black see it, whose side is to move, and the target.
+/// One position: where its inputs start in [`Samples::inputs`] and how many there are, whose
+/// side is to move, and the target.
+#[derive(Clone, Copy)]
 struct Sample {
-    inputs: [Vec<u16>; 2],
-    mover: usize,
+    start: u32,
+    count: u8,
+    mover: u8,
     target: f32,
+}
+
+/// The positions read: each piece's input as White and as Black see it, one position's after
+/// another's, and the positions.
+struct Samples {
+    inputs: Vec<[u16; 2]>,
+    positions: Vec<Sample>,
+}
+
+impl Samples {
+    /// The inputs of `sample`.
+    fn of(&self, sample: &Sample) -> &[[u16; 2]] {
+        &self.inputs[sample.start as usize..][..usize::from(sample.count)]
+    }
 }
 
 /// The weights as numbers, laid out as [`Network::encode`] takes them.
 struct Weights {
+    inputs: Inputs,
     input: Vec<f32>,
     bias: Vec<f32>,
     output: Vec<f32>,
@@ -70,28 +90,28 @@ struct Weights {
 }
 
 impl Weights {
-    fn random(rng: &mut Rng) -> Weights {
+    fn random(inputs: Inputs, rng: &mut Rng) -> Weights {
         let mut uniform = |limit: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * limit - limit;
         // About 32 pieces feed each hidden neuron, and 2 × HIDDEN neurons the output.
-        let input = (0..INPUTS * HIDDEN).map(|_| uniform(0.5 / 32f32.sqrt())).collect();
+        let input = (0..inputs.count() * HIDDEN).map(|_| uniform(0.5 / 32f32.sqrt())).collect();
         let output = (0..2 * HIDDEN).map(|_| uniform(1.0 / (HIDDEN as f32).sqrt())).collect();
-        Weights { input, bias: vec![0.0; HIDDEN], output, output_bias: 0.0 }
+        Weights { inputs, input, bias: vec![0.0; HIDDEN], output, output_bias: 0.0 }
     }
 
-    fn count() -> usize {
-        INPUTS * HIDDEN + 3 * HIDDEN + 1
+    fn count(&self) -> usize {
+        self.input.len() + 3 * HIDDEN + 1
     }
 
-    /// The hidden layers of `sample` (before clipping) and the output.
-    fn forward(&self, sample: &Sample, hidden: &mut [[f32; HIDDEN]; 2]) -> f32 {
-        for (layer, inputs) in hidden.iter_mut().zip(&sample.inputs) {
+    /// The hidden layers of a position of `inputs` (before clipping) and the output.
+    fn forward(&self, inputs: &[[u16; 2]], mover: usize, hidden: &mut [[f32; HIDDEN]; 2]) -> f32 {
+        for (side, layer) in hidden.iter_mut().enumerate() {
             layer.copy_from_slice(&self.bias);
-            for &input in inputs {
-                let row = &self.input[input as usize * HIDDEN..][..HIDDEN];
+            for input in inputs {
+                let row = &self.input[usize::from(input[side]) * HIDDEN..][..HIDDEN];
                 layer.iter_mut().zip(row).for_each(|(h, w)| *h += w);
             }
         }
-        let (us, them) = (&hidden[sample.mover], &hidden[1 - sample.mover]);
+        let (us, them) = (&hidden[mover], &hidden[1 - mover]);
         let (ours, theirs) = self.output.split_at(HIDDEN);
         let dot = |layer: &[f32; HIDDEN], weights: &[f32]| -> f32 {
             layer.iter().zip(weights).map(|(h, w)| h.clamp(0.0, 1.0) * w).sum()
@@ -101,20 +121,21 @@ impl Weights {
 
     /// Adds the gradient of the squared error of `samples` to `gradient` (laid out as the
     /// weights); returns the summed squared error.
-    fn gradient(&self, samples: &[Sample], gradient: &mut [f32]) -> f64 {
-        let (g_input, rest) = gradient.split_at_mut(INPUTS * HIDDEN);
+    fn gradient(&self, data: &Samples, samples: &[Sample], gradient: &mut [f32]) -> f64 {
+        let (g_input, rest) = gradient.split_at_mut(self.input.len());
         let (g_bias, rest) = rest.split_at_mut(HIDDEN);
         let (g_output, g_output_bias) = rest.split_at_mut(2 * HIDDEN);
         let mut hidden = [[0.0; HIDDEN]; 2];
         let mut back = [[0.0; HIDDEN]; 2];
         let mut error = 0.0;
         for sample in samples {
-            let predicted = logistic(self.forward(sample, &mut hidden));
+            let (inputs, mover) = (data.of(sample), usize::from(sample.mover));
+            let predicted = logistic(self.forward(inputs, mover, &mut hidden));
             let miss = predicted - sample.target;
             error += f64::from(miss * miss);
             let d = 2.0 * miss * predicted * (1.0 - predicted);
             g_output_bias[0] += d;
-            for (side, offset) in [(sample.mover, 0), (1 - sample.mover, HIDDEN)] {
+            for (side, offset) in [(mover, 0), (1 - mover, HIDDEN)] {
                 for j in 0..HIDDEN {
                     let h = hidden[side][j];
                     g_output[offset + j] += d * h.clamp(0.0, 1.0);
@@ -122,9 +143,9 @@ impl Weights {
                     g_bias[j] += back[side][j];
                 }
             }
-            for (inputs, back) in sample.inputs.iter().zip(&back) {
-                for &input in inputs {
-                    let row = &mut g_input[input as usize * HIDDEN..][..HIDDEN];
+            for input in inputs {
+                for (side, back) in back.iter().enumerate() {
+                    let row = &mut g_input[usize::from(input[side]) * HIDDEN..][..HIDDEN];
                     row.iter_mut().zip(back).for_each(|(g, b)| *g += b);
                 }
             }
@@ -132,10 +153,10 @@ impl Weights {
         error
     }
 
-    fn error(&self, samples: &[Sample]) -> f64 {
+    fn error(&self, data: &Samples, samples: &[Sample]) -> f64 {
         let mut hidden = [[0.0; HIDDEN]; 2];
-        let sum: f64 =
-            samples.iter().map(|s| f64::from((logistic(self.forward(s, &mut hidden)) - s.target).powi(2))).sum();
+        let mut miss = |s: &Sample| logistic(self.forward(data.of(s), usize::from(s.mover), &mut hidden)) - s.target;
+        let sum: f64 = samples.iter().map(|s| f64::from(miss(s).powi(2))).sum();
         sum / samples.len().max(1) as f64
     }
 
@@ -154,13 +175,17 @@ fn logistic(x: f32) -> f32 {
 }
 
 /// Reads the positions: each line's inputs and its target for the side to move.
-fn read(config: &Config, settings: &TrainNetwork) -> Result<Vec<Sample>, String> {
-    let variant = config.variant(FIDE_CHESS, &[]).map_err(|e| e.to_string())?;
-    if !Network::fits(&variant) {
-        return Err(format!("[{FIDE_CHESS}]: {}", Network::FITS));
-    }
+fn read(config: &Config, settings: &TrainNetwork) -> Result<(Inputs, Samples), String> {
+    let variant = config.variant(&settings.variant, &[]).map_err(|e| e.to_string())?;
+    let inputs = Inputs::of(&variant).ok_or_else(|| {
+        format!(
+            "[{}]: a network evaluates FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board under \
+             FIDE chess's rules or on two under Alice Chess's",
+            settings.variant
+        )
+    })?;
     let name = settings.data.display();
-    let mut samples = Vec::new();
+    let mut samples = Samples { inputs: Vec::new(), positions: Vec::new() };
     for_each_line(&settings.data, MAX_DATA_LINE, "--data", |number, line| {
         if line.trim().is_empty() {
             return Ok(true);
@@ -169,25 +194,25 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<Vec<Sample>, String>
             Record::parse(line).map_err(|expected| format!("{name} line {number}: {expected}, got '{line}'"))?;
         let (fen, score) = (record.fen, record.target(SCORE_SHARE) as f32);
         let pos = Position::from_fen(variant.clone(), fen).map_err(|e| format!("{name} line {number}: {e}"))?;
-        let mut inputs = [Vec::with_capacity(32), Vec::with_capacity(32)];
-        for cell in pos.occupied(Layer::FIRST) {
-            let piece = pos.piece_at(Square::new(Layer::FIRST, cell));
-            let [white, black] = features(piece.color(), piece.role(), cell);
-            inputs[0].push(white as u16);
-            inputs[1].push(black as u16);
+        let start = samples.inputs.len();
+        let kings = inputs.kings(&pos);
+        for (sq, piece) in pos.pieces_on_board() {
+            samples.inputs.push(inputs.features(piece.color(), piece.role(), sq, kings).map(|f| f as u16));
         }
-        // The score back to the scorer's centipawns over 400, then for the side to move.
+        let count = u8::try_from(samples.inputs.len() - start)
+            .map_err(|_| format!("{name} line {number}: more than 255 pieces"))?;
+        // The score back to the teacher's centipawns over 400, then for the side to move.
         let score = score.clamp(1e-4, 1.0 - 1e-4);
         let white = (score / (1.0 - score)).log10();
         let mover = pos.side().index();
         let target = logistic(if mover == 0 { white } else { -white });
-        samples.push(Sample { inputs, mover, target });
+        samples.positions.push(Sample { start: start as u32, count, mover: mover as u8, target });
         Ok(true)
     })?;
-    if samples.len() < VALIDATION_SHARE {
-        return Err(format!("{name}: {} positions; at least {VALIDATION_SHARE} are needed", samples.len()));
+    if samples.positions.len() < VALIDATION_SHARE {
+        return Err(format!("{name}: {} positions; at least {VALIDATION_SHARE} are needed", samples.positions.len()));
     }
-    Ok(samples)
+    Ok((inputs, samples))
 }
 
 /// Fits a network to the positions of `settings.data` and writes it; `progress` hears of each
@@ -200,12 +225,13 @@ pub fn train_network(
     if settings.epochs == 0 || settings.batch == 0 || settings.threads == 0 {
         return Err("--epochs, --batch and --threads must be at least 1".into());
     }
-    let mut samples = read(config, settings)?;
+    let (inputs, data) = read(config, settings)?;
+    let mut samples = data.positions.clone();
     let mut rng = Rng::new(settings.seed);
     shuffle(&mut samples, &mut rng);
     let validation: Vec<Sample> = samples.drain(..samples.len() / VALIDATION_SHARE).collect();
-    let mut weights = Weights::random(&mut rng);
-    let count = Weights::count();
+    let mut weights = Weights::random(inputs, &mut rng);
+    let count = weights.count();
     let (mut first, mut second) = (vec![0.0f32; count], vec![0.0f32; count]);
     let (beta1, beta2) = (0.9f32, 0.999f32);
     let mut step = 0;
@@ -225,10 +251,10 @@ pub fn train_network(
                 let workers: Vec<_> = batch
                     .chunks(share)
                     .map(|part| {
-                        let weights = &weights;
+                        let (weights, data) = (&weights, &data);
                         scope.spawn(move || {
                             let mut gradient = vec![0.0; count];
-                            let error = weights.gradient(part, &mut gradient);
+                            let error = weights.gradient(data, part, &mut gradient);
                             (gradient, error)
                         })
                     })
@@ -249,14 +275,14 @@ pub fn train_network(
                 second[i] = beta2 * second[i] + (1.0 - beta2) * g * g;
                 *w -= rate * (first[i] / correct1) / ((second[i] / correct2).sqrt() + 1e-8);
             }
-            let hidden = INPUTS * HIDDEN + HIDDEN;
+            let hidden = weights.input.len() + HIDDEN;
             weights.each_mut().take(hidden).for_each(|w| *w = w.clamp(-HIDDEN_LIMIT, HIDDEN_LIMIT));
         }
-        let held_out = weights.error(&validation);
+        let held_out = weights.error(&data, &validation);
         progress(epoch + 1, total / samples.len() as f64, held_out);
         errors = (if epoch == 0 { held_out } else { errors.0 }, held_out);
     }
-    let bytes = Network::encode(&weights.input, &weights.bias, &weights.output, weights.output_bias);
+    let bytes = Network::encode(weights.inputs, &weights.input, &weights.bias, &weights.output, weights.output_bias);
     std::fs::write(&settings.out, bytes).map_err(|e| format!("{}: {e}", settings.out.display()))?;
     Ok(Trained { positions: samples.len(), validation: validation.len(), error: errors })
 }
@@ -271,46 +297,69 @@ fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
 mod tests {
     use super::*;
 
-    fn settings(name: &str, text: &str) -> TrainNetwork {
+    fn settings(variant: &str, name: &str, text: &str) -> TrainNetwork {
         let dir = std::env::temp_dir().join(format!("vorpal-train-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("data"), text).unwrap();
-        TrainNetwork { data: dir.join("data"), out: dir.join("out.vnn"), epochs: 12, batch: 8, threads: 2, seed: 3 }
+        let (data, out) = (dir.join("data"), dir.join("out.vnn"));
+        TrainNetwork { variant: variant.into(), data, out, epochs: 12, batch: 8, threads: 2, seed: 3 }
     }
 
-    #[test]
-    fn training_learns_that_a_queen_up_wins_and_writes_a_network_that_loads() {
-        // The same three positions many times: level, White a queen up, Black a queen up.
-        let lines = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5",
-            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.95",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1;0.05",
-        ];
+    /// Trains on `lines` (the first level, the others the side to move a queen up) many times
+    /// over, and checks that the network learnt it and loads.
+    fn learns_a_queen_up(variant: &str, lines: [&str; 3]) {
         let text = lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect::<String>();
-        let settings = settings("queen", &text);
+        let settings = settings(variant, variant, &text);
         let trained = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap();
         assert_eq!((trained.positions, trained.validation), (294, 6));
         assert!(trained.error.1 < trained.error.0 && trained.error.1 < 0.01, "{trained:?}");
         let net = Network::from_bytes(&std::fs::read(&settings.out).unwrap()).unwrap();
-        let variant = Config::builtin().variant(FIDE_CHESS, &[]).unwrap();
-        let score = |fen: &str| {
-            let pos = Position::from_fen(variant.clone(), fen).unwrap();
-            let mut acc = net.empty();
-            for cell in pos.occupied(Layer::FIRST) {
-                let piece = pos.piece_at(Square::new(Layer::FIRST, cell));
-                net.add(&mut acc, piece.color(), piece.role(), cell);
-            }
-            net.output(&acc, pos.side())
+        let loaded = Config::builtin().loaded_adjusted(variant, &[], &[("network", "none".into())]).unwrap();
+        assert!(net.fits(&loaded.variant));
+        let score = |line: &str| {
+            let pos = Position::from_fen(loaded.variant.clone(), line.split(';').next().unwrap()).unwrap();
+            net.output(&net.accumulate(&pos), pos.side())
         };
-        // The side to move is a queen up in both: White, then Black.
-        assert!(score(lines[1].split(';').next().unwrap()) > 300);
-        assert!(score(lines[2].split(';').next().unwrap()) > 300);
+        assert!(score(lines[1]) > 300 && score(lines[2]) > 300, "{variant}");
+    }
+
+    #[test]
+    fn training_learns_that_a_queen_up_wins_and_writes_a_network_that_loads() {
+        // White a queen up with White to move, then Black with Black to move.
+        learns_a_queen_up(
+            "normal",
+            [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5",
+                "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.95",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1;0.05",
+            ],
+        );
+    }
+
+    #[test]
+    fn an_alice_network_learns_from_datagens_lines() {
+        // Lines as datagen writes them: White's result and White's score in centipawns.
+        learns_a_queen_up(
+            "alice",
+            [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq - 0 1;0.5;0",
+                "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR|8/8/8/8/3Q4/8/8/8 w KQkq - 0 1;1;900",
+                "rnb1kbnr/pppppppp/8/3q4/8/8/PPPPPPPP/RNB1KBNR|8/8/8/8/8/8/8/8 b KQkq - 0 1;0;-900",
+            ],
+        );
     }
 
     #[test]
     fn a_bad_line_is_named() {
-        let settings = settings("bad", "8/8/8/8/8/8/8/8 w - - 0 1;2\n");
+        let settings = settings("normal", "bad", "8/8/8/8/8/8/8/8 w - - 0 1;2\n");
         let err = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap_err();
         assert!(err.contains("line 1") && err.contains("expected FEN;RESULT;SCORE"), "{err}");
+    }
+
+    #[test]
+    fn a_variant_no_network_fits_is_refused() {
+        let settings = settings("lma", "lma", "x;0.5\n");
+        let err = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap_err();
+        assert!(err.contains("[lma]") && err.contains("P N B R Q K"), "{err}");
     }
 }
