@@ -198,6 +198,11 @@ impl Network {
     /// counted from scratch.
     #[inline]
     pub fn update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
+        if self.inputs == Inputs::OneBoard {
+            // No king changes boards: FIDE chess's search pays nothing for Alice's case.
+            pos.last_move_changes(|sq, piece, put| self.change(acc, [true; 2], piece.color(), piece.role(), sq, put));
+            return;
+        }
         let kings = self.inputs.kings(pos);
         let moved = [0, 1].map(|side| kings[side] != acc.kings[side]);
         if moved.contains(&true) {
@@ -215,7 +220,7 @@ impl Network {
 
     /// Adds (`put`) or takes out a piece of `color` and `role` on `sq` in the hidden layers of
     /// the sides `sides` names (White's, Black's).
-    #[inline]
+    #[inline(always)]
     fn change(&self, acc: &mut Accumulator, sides: [bool; 2], color: Color, role: Role, sq: Square, put: bool) {
         let features = self.inputs.features(color, role, sq, acc.kings);
         for side in 0..2 {
