@@ -89,7 +89,7 @@ fn an_engine_overrunning_by_less_than_the_margin_each_move_loses_on_time() {
         "--games",
         "1",
         "--tc",
-        "1+0",
+        "0.5+0",
         "--timemargin",
         "50",
         "--pgn",
@@ -99,8 +99,9 @@ fn an_engine_overrunning_by_less_than_the_margin_each_move_loses_on_time() {
     let games = std::fs::read_to_string(&pgn).unwrap_or_default();
     let _ = std::fs::remove_file(&pgn);
     assert!(out.status.success(), "{}", text(&out));
-    // Some 45 ms a move spends 1 s and the 50 ms margin within a few dozen moves: the margin
-    // is not forgiven each move anew.
+    // Some 45 ms a move spends 0.5 s and the 50 ms margin within a dozen moves: the margin is
+    // not forgiven each move anew. A short clock, so that the game cannot end first (a 1 s
+    // clock once let it be drawn by repetition at move 22, before the flag fell).
     assert!(games.contains("White loses on time") && games.contains("[Result \"0-1\"]"), "{games}");
 }
 
