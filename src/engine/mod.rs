@@ -256,14 +256,10 @@ impl Engine {
             lines.push(format!("board {}: material White {} Black {}", layer.number() + 1, material[0], material[1]));
         }
         lines.push(format!("{:<16}{:>8}{:>8}", "term", "weight", "share"));
-        if self.evaluation.network.is_some() {
-            // The network gives the whole score: weighing a term 0 changes nothing.
-            lines.push(format!("{:<16}{:>8}{:>+8}", "network", "", total));
-            lines.push(format!("Final evaluation: {:+.2} (White's side)", total as f64 / 100.0));
-            return Ok(lines);
-        }
+        // A network gives the whole score: weighing a term 0 changes nothing, so none is tried.
+        let terms = if self.evaluation.network.is_some() { &[][..] } else { Terms::NAMES };
         let mut shares = 0;
-        for &term in Terms::NAMES {
+        for &term in terms {
             let without = self
                 .config
                 .loaded_adjusted(name, &self.options, &[("eval", format!("{term}:0"))])
@@ -275,7 +271,8 @@ impl Engine {
                 shares += share;
             }
         }
-        lines.push(format!("{:<16}{:>8}{:>+8}", "material, rest", "", total - shares));
+        let rest = if terms.is_empty() { "network" } else { "material, rest" };
+        lines.push(format!("{rest:<16}{:>8}{:>+8}", "", total - shares));
         lines.push(format!("Final evaluation: {:+.2} (White's side)", total as f64 / 100.0));
         Ok(lines)
     }

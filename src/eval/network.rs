@@ -56,6 +56,17 @@ impl Inputs {
         }
     }
 
+    /// The pieces every network evaluates.
+    const PIECES: &'static str = "FIDE chess's pieces (P N B R Q K, in that order)";
+
+    /// What a variant needs for some network to evaluate it.
+    pub fn any() -> String {
+        format!(
+            "a network evaluates {} on one 8x8 board under FIDE chess's rules or on two under Alice Chess's",
+            Inputs::PIECES
+        )
+    }
+
     /// What the variant of a network with these inputs is.
     const fn fits(self) -> &'static str {
         match self {
@@ -169,11 +180,6 @@ impl Network {
         Ok(Network { inputs, input, bias, output, output_bias })
     }
 
-    /// The network's inputs.
-    pub fn inputs(&self) -> Inputs {
-        self.inputs
-    }
-
     /// Whether the network can evaluate `variant`: its inputs are the variant's.
     pub fn fits<W: Word>(&self, variant: &Variant<W>) -> bool {
         Inputs::of(variant) == Some(self.inputs)
@@ -181,7 +187,7 @@ impl Network {
 
     /// Why the network cannot evaluate a variant it does not fit.
     pub fn misfit(&self) -> String {
-        format!("this network evaluates {} with FIDE chess's pieces (P N B R Q K, in that order)", self.inputs.fits())
+        format!("this network evaluates {} with {}", self.inputs.fits(), Inputs::PIECES)
     }
 
     /// The hidden layers of `pos`, counted from scratch.

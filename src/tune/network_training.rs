@@ -177,13 +177,7 @@ fn logistic(x: f32) -> f32 {
 /// Reads the positions: each line's inputs and its target for the side to move.
 fn read(config: &Config, settings: &TrainNetwork) -> Result<(Inputs, Samples), String> {
     let variant = config.variant(&settings.variant, &[]).map_err(|e| e.to_string())?;
-    let inputs = Inputs::of(&variant).ok_or_else(|| {
-        format!(
-            "[{}]: a network evaluates FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board under \
-             FIDE chess's rules or on two under Alice Chess's",
-            settings.variant
-        )
-    })?;
+    let inputs = Inputs::of(&variant).ok_or_else(|| format!("[{}]: {}", settings.variant, Inputs::any()))?;
     let name = settings.data.display();
     let mut samples = Samples { inputs: Vec::new(), positions: Vec::new() };
     for_each_line(&settings.data, MAX_DATA_LINE, "--data", |number, line| {
