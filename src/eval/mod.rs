@@ -222,7 +222,10 @@ impl<W: Word> Evaluate<W> for Monochrome<W> {
 }
 impl<W: Word> Evaluate<W> for InsideOut {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        eval.standard(self, pos, features.sums) + insideout::kings_and_spawn(pos, eval)
+        match (eval.network(), features.accumulator) {
+            (Some(net), Some(acc)) => net.output(acc, pos.side()),
+            _ => eval.standard(self, pos, features.sums) + insideout::kings_and_spawn(pos, eval),
+        }
     }
 }
 impl<W: Word> Evaluate<W> for LookingGlass {

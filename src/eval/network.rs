@@ -1,6 +1,6 @@
-//! A small neural network that evaluates FIDE chess or Alice Chess: the pieces on their cells,
-//! seen from each side, feed one hidden layer per side; the two layers, the mover's first, give
-//! the score.
+//! A small neural network that evaluates FIDE chess, Alice Chess or Inside-out Chess: the pieces
+//! on their cells, seen from each side, feed one hidden layer per side; the two layers, the
+//! mover's first, give the score.
 
 use crate::geometry::{Layer, Square, Word};
 use crate::pieces::{Color, Role};
@@ -27,6 +27,13 @@ const MAX_SCORE: i64 = 10_000;
 /// of 64 cells.
 const ONE_VIEW: usize = 2 * 6 * 64;
 
+/// Cells of one Inside-out board (6x6).
+const INSIDE_OUT_CELLS: usize = 36;
+
+/// Inside-out's inputs: a piece of either side, of five kinds, in one of 72 places (the outer
+/// board's 36 cells, then the inner layer's, of which only the eight dual fields exist).
+const INSIDE_OUT_VIEW: usize = 2 * 5 * 2 * INSIDE_OUT_CELLS;
+
 /// What a network's inputs are: which input each piece feeds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Inputs {
@@ -37,6 +44,11 @@ pub enum Inputs {
     /// what tells them apart; a king's move, which always changes its board, changes its
     /// side's view of every piece.
     KingsBoard,
+    /// Inside-out Chess: a piece of either side, of five kinds (P N B R K), on a cell of the 6x6
+    /// board or in one of its eight inner cells (720 inputs, those of cells that do not exist
+    /// never set). Black's view turns the board over rank by rank, which keeps the dual fields
+    /// where they are, as the rules do.
+    DualFields,
 }
 
 impl Inputs {
@@ -45,6 +57,7 @@ impl Inputs {
         match self {
             Inputs::OneBoard => ONE_VIEW,
             Inputs::KingsBoard => 2 * ONE_VIEW,
+            Inputs::DualFields => INSIDE_OUT_VIEW,
         }
     }
 
@@ -53,39 +66,43 @@ impl Inputs {
         match self {
             Inputs::OneBoard => b"VNN1",
             Inputs::KingsBoard => b"VNA1",
+            Inputs::DualFields => b"VNI1",
         }
     }
 
-    /// The pieces every network evaluates.
-    const PIECES: &'static str = "FIDE chess's pieces (P N B R Q K, in that order)";
+    /// Every layout, in the order [`Inputs::any`] names them.
+    const ALL: [Inputs; 3] = [Inputs::OneBoard, Inputs::KingsBoard, Inputs::DualFields];
 
     /// What a variant needs for some network to evaluate it.
     pub fn any() -> String {
-        format!(
-            "a network evaluates {} on one 8x8 board under FIDE chess's rules or on two under Alice Chess's",
-            Inputs::PIECES
-        )
+        let each: Vec<&str> = Inputs::ALL.iter().map(|inputs| inputs.fits()).collect();
+        format!("a network evaluates {}", each.join(", or "))
     }
 
     /// What the variant of a network with these inputs is.
     const fn fits(self) -> &'static str {
         match self {
-            Inputs::OneBoard => "FIDE chess's rules on one 8x8 board",
-            Inputs::KingsBoard => "Alice Chess's rules on two 8x8 boards",
+            Inputs::OneBoard => {
+                "FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board under FIDE chess's rules"
+            }
+            Inputs::KingsBoard => {
+                "FIDE chess's pieces (P N B R Q K, in that order) on two 8x8 boards under Alice Chess's rules"
+            }
+            Inputs::DualFields => {
+                "Inside-out Chess's pieces (P N B R K, in that order) on its 6x6 board and inner cells"
+            }
         }
     }
 
-    /// The inputs that evaluate `variant`, if a network can: FIDE chess's pieces (P N B R Q K,
-    /// in that order) on 8x8 boards, one under FIDE chess's rules or two under Alice's.
+    /// The inputs that evaluate `variant`, if a network can: FIDE chess's pieces on 8x8 boards,
+    /// one under FIDE chess's rules or two under Alice's, or Inside-out's pieces on its boards.
     pub fn of<W: Word>(variant: &Variant<W>) -> Option<Inputs> {
         let g = &variant.geometry();
         let letters: String = variant.pieces.iter().map(|p| p.letter).collect();
-        if (g.files, g.ranks) != (8, 8) || letters != "PNBRQK" {
-            return None;
-        }
-        match (variant.family(), g.layers) {
-            (Family::Fide(_), 1) => Some(Inputs::OneBoard),
-            (Family::Alice(_), 2) => Some(Inputs::KingsBoard),
+        match (variant.family(), g.files, g.ranks, g.layers, letters.as_str()) {
+            (Family::Fide(_), 8, 8, 1, "PNBRQK") => Some(Inputs::OneBoard),
+            (Family::Alice(_), 8, 8, 2, "PNBRQK") => Some(Inputs::KingsBoard),
+            (Family::InsideOut(_), 6, 6, 2, "PNBRK") => Some(Inputs::DualFields),
             _ => None,
         }
     }
@@ -94,9 +111,17 @@ impl Inputs {
     /// swapped), each side's king standing on `kings`' board for it.
     #[inline]
     pub fn features(self, color: Color, role: Role, sq: Square, kings: [Layer; 2]) -> [usize; 2] {
-        let (own, piece, cell) = (color.index(), role.index() * 64, sq.cell().index());
+        let (own, cell) = (color.index(), sq.cell().index());
+        if self == Inputs::DualFields {
+            const SIDE: usize = 6;
+            let (half, place) = (INSIDE_OUT_VIEW / 2, sq.layer().index() * INSIDE_OUT_CELLS);
+            let piece = role.index() * 2 * INSIDE_OUT_CELLS;
+            let turned = (SIDE - 1 - cell / SIDE) * SIDE + cell % SIDE;
+            return [own * half + piece + place + cell, (1 - own) * half + piece + place + turned];
+        }
+        let piece = role.index() * 64;
         let other_board = |viewer: usize| match self {
-            Inputs::OneBoard => 0,
+            Inputs::OneBoard | Inputs::DualFields => 0,
             Inputs::KingsBoard => usize::from(sq.layer() != kings[viewer]) * ONE_VIEW,
         };
         let half = ONE_VIEW / 2;
@@ -107,7 +132,7 @@ impl Inputs {
     #[inline]
     pub fn kings<W: Word>(self, pos: &Position<W>) -> [Layer; 2] {
         match self {
-            Inputs::OneBoard => [Layer::FIRST; 2],
+            Inputs::OneBoard | Inputs::DualFields => [Layer::FIRST; 2],
             Inputs::KingsBoard => {
                 Color::ALL.map(|color| pos.king_squares(color).next().map_or(Layer::FIRST, |sq| sq.layer()))
             }
@@ -151,14 +176,14 @@ impl Network {
         bytes
     }
 
-    /// Reads a network from its file: `VNN1` (FIDE chess) or `VNA1` (Alice Chess), the hidden
-    /// size, then little-endian integers.
+    /// Reads a network from its file: `VNN1` (FIDE chess), `VNA1` (Alice Chess) or `VNI1`
+    /// (Inside-out Chess), the hidden size, then little-endian integers.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut words = bytes.get(8..).ok_or("the network file is too short")?.chunks_exact(2);
-        let inputs = [Inputs::OneBoard, Inputs::KingsBoard]
+        let inputs = Inputs::ALL
             .into_iter()
             .find(|inputs| &bytes[..4] == inputs.magic())
-            .ok_or("not a network file: it begins with neither VNN1 nor VNA1")?;
+            .ok_or("not a network file: it begins with none of VNN1, VNA1 and VNI1")?;
         if u32::from_le_bytes(bytes[4..8].try_into().unwrap()) as usize != HIDDEN {
             return Err(format!("not a network of {HIDDEN} hidden neurons"));
         }
@@ -187,7 +212,7 @@ impl Network {
 
     /// Why the network cannot evaluate a variant it does not fit.
     pub fn misfit(&self) -> String {
-        format!("this network evaluates {} with {}", self.inputs.fits(), Inputs::PIECES)
+        format!("this network evaluates {}", self.inputs.fits())
     }
 
     /// The hidden layers of `pos`, counted from scratch.
@@ -204,7 +229,7 @@ impl Network {
     /// counted from scratch.
     #[inline]
     pub fn update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
-        if self.inputs == Inputs::OneBoard {
+        if self.inputs != Inputs::KingsBoard {
             // No king changes boards: FIDE chess's search pays nothing for Alice's case.
             pos.last_move_changes(|sq, piece, put| self.change(acc, [true; 2], piece.color(), piece.role(), sq, put));
             return;
@@ -353,6 +378,15 @@ mod tests {
         assert_eq!(features, [12, 768 + 384 + 52]);
     }
 
+    #[test]
+    fn in_inside_out_black_sees_the_board_turned_over_and_the_dual_fields_kept() {
+        // A white knight (role 1) in the inner cell of c3 (cell 14 of layer 2) is, to Black, an
+        // enemy knight in the inner cell of c4 (cell 20), a dual field too.
+        let inner_c3 = Square::new(Layer::FIRST.other(), Cell::new(14));
+        let features = Inputs::DualFields.features(Color::White, Role::new(1), inner_c3, [Layer::FIRST; 2]);
+        assert_eq!(features, [72 + 36 + 14, 360 + 72 + 36 + 20]);
+    }
+
     /// A network of `inputs` whose input weights differ by input, so that a wrong update shows.
     fn varied(inputs: Inputs) -> Network {
         let input: Vec<f32> = (0..inputs.count() * HIDDEN).map(|i| ((i * 7919) % 201) as f32 / 1000.0 - 0.1).collect();
@@ -368,6 +402,18 @@ mod tests {
             ("alice", "r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R|8/4p3/8/8/8/8/4P3/8 w KQkq - 0 1", Inputs::KingsBoard),
             ("alice", "4k3/1P6/8/8/8/8/8/8|8/8/8/8/8/8/8/4K3 w - - 0 1", Inputs::KingsBoard),
             ("normal", "r3k2r/pppq1ppp/8/3p4/4P3/8/PPPQ1PPP/R3K2R w KQkq - 0 1", Inputs::OneBoard),
+            // Inside-out: moves into and out of the inner cells, king captures that spawn pawns,
+            // promotion to a king.
+            (
+                "insideout",
+                "rbkknr/pppppp/6/6/PPPPPP/RNKKBR|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-",
+                Inputs::DualFields,
+            ),
+            (
+                "insideout",
+                "2k3/P1K3/6/6/5p/6|******/******/**1n2/**2B1/******/****** w - - 0 1 lastw:- lastb:-",
+                Inputs::DualFields,
+            ),
         ];
         for (name, fen, inputs) in lines {
             let net = varied(inputs);

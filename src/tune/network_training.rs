@@ -299,8 +299,9 @@ mod tests {
         TrainNetwork { variant: variant.into(), data, out, epochs: 12, batch: 8, threads: 2, seed: 3 }
     }
 
-    /// Trains on `lines` (the first level, the others the side to move a queen up) many times
-    /// over, and checks that the network learnt it and loads.
+    /// Trains on `lines` (the first level, the others the side to move a queen up, or a rook in
+    /// Inside-out, which has no queen) many times over, and checks that the network learnt it
+    /// and loads.
     fn learns_a_queen_up(variant: &str, lines: [&str; 3]) {
         let text = lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect::<String>();
         let settings = settings(variant, variant, &text);
@@ -339,6 +340,18 @@ mod tests {
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq - 0 1;0.5;0",
                 "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR|8/8/8/8/3Q4/8/8/8 w KQkq - 0 1;1;900",
                 "rnb1kbnr/pppppppp/8/3q4/8/8/PPPPPPPP/RNB1KBNR|8/8/8/8/8/8/8/8 b KQkq - 0 1;0;-900",
+            ],
+        );
+    }
+
+    #[test]
+    fn an_inside_out_network_learns_from_datagens_lines() {
+        learns_a_queen_up(
+            "insideout",
+            [
+                "rbkknr/pppppp/6/6/PPPPPP/RNKKBR|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-;0.5;0",
+                "1bkknr/pppppp/6/6/PPPPPP/RNKKBR|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-;1;500",
+                "rbkknr/pppppp/6/6/PPPPPP/RNKKB1|******/******/**4/**4/******/****** b - - 0 1 lastw:- lastb:-;0;-500",
             ],
         );
     }
