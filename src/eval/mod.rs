@@ -212,8 +212,11 @@ impl<W: Word> Evaluate<W> for Lma<W> {
     }
 }
 impl<W: Word> Evaluate<W> for Monochrome<W> {
-    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, _: Features) -> i32 {
-        monochrome::evaluate(self, pos, eval)
+    fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
+        match (eval.network(), features.accumulator) {
+            (Some(net), Some(acc)) => net.output(acc, pos.side()),
+            _ => monochrome::evaluate(self, pos, eval),
+        }
     }
 
     fn material(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {

@@ -1,6 +1,6 @@
-//! A small neural network that evaluates FIDE chess, Alice Chess or Inside-out Chess: the pieces
-//! on their cells, seen from each side, feed one hidden layer per side; the two layers, the
-//! mover's first, give the score.
+//! A small neural network that evaluates FIDE chess, Alice Chess, Inside-out Chess or Monochrome
+//! Chess: the pieces on their cells, seen from each side, feed one hidden layer per side; the two
+//! layers, the mover's first, give the score.
 
 use crate::geometry::{Layer, Square, Word};
 use crate::pieces::{Color, Role};
@@ -34,6 +34,10 @@ const INSIDE_OUT_CELLS: usize = 36;
 /// board's 36 cells, then the inner layer's, of which only the eight dual fields exist).
 const INSIDE_OUT_VIEW: usize = 2 * 5 * 2 * INSIDE_OUT_CELLS;
 
+/// The largest lead in captured points that Monochrome's network tells apart: a larger one is
+/// seen as this.
+const LEAD_SEEN: i32 = 24;
+
 /// What a network's inputs are: which input each piece feeds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Inputs {
@@ -49,6 +53,10 @@ pub enum Inputs {
     /// never set). Black's view turns the board over rank by rank, which keeps the dual fields
     /// where they are, as the rules do.
     DualFields,
+    /// Monochrome Chess: FIDE chess's inputs, and one more per lead in captured points from
+    /// −24 to +24, the viewer's (817 inputs). The points decide the game, and the board does not
+    /// show them.
+    ScoreLead,
 }
 
 impl Inputs {
@@ -58,6 +66,7 @@ impl Inputs {
             Inputs::OneBoard => ONE_VIEW,
             Inputs::KingsBoard => 2 * ONE_VIEW,
             Inputs::DualFields => INSIDE_OUT_VIEW,
+            Inputs::ScoreLead => ONE_VIEW + 2 * LEAD_SEEN as usize + 1,
         }
     }
 
@@ -67,11 +76,12 @@ impl Inputs {
             Inputs::OneBoard => b"VNN1",
             Inputs::KingsBoard => b"VNA1",
             Inputs::DualFields => b"VNI1",
+            Inputs::ScoreLead => b"VNM1",
         }
     }
 
     /// Every layout, in the order [`Inputs::any`] names them.
-    const ALL: [Inputs; 3] = [Inputs::OneBoard, Inputs::KingsBoard, Inputs::DualFields];
+    const ALL: [Inputs; 4] = [Inputs::OneBoard, Inputs::KingsBoard, Inputs::DualFields, Inputs::ScoreLead];
 
     /// What a variant needs for some network to evaluate it.
     pub fn any() -> String {
@@ -91,11 +101,15 @@ impl Inputs {
             Inputs::DualFields => {
                 "Inside-out Chess's pieces (P N B R K, in that order) on its 6x6 board and inner cells"
             }
+            Inputs::ScoreLead => {
+                "FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board under Monochrome's rules"
+            }
         }
     }
 
     /// The inputs that evaluate `variant`, if a network can: FIDE chess's pieces on 8x8 boards,
-    /// one under FIDE chess's rules or two under Alice's, or Inside-out's pieces on its boards.
+    /// one under FIDE chess's or Monochrome's rules or two under Alice's, or Inside-out's pieces
+    /// on its boards.
     pub fn of<W: Word>(variant: &Variant<W>) -> Option<Inputs> {
         let g = &variant.geometry();
         let letters: String = variant.pieces.iter().map(|p| p.letter).collect();
@@ -103,6 +117,7 @@ impl Inputs {
             (Family::Fide(_), 8, 8, 1, "PNBRQK") => Some(Inputs::OneBoard),
             (Family::Alice(_), 8, 8, 2, "PNBRQK") => Some(Inputs::KingsBoard),
             (Family::InsideOut(_), 6, 6, 2, "PNBRK") => Some(Inputs::DualFields),
+            (Family::Monochrome(_), 8, 8, 1, "PNBRQK") => Some(Inputs::ScoreLead),
             _ => None,
         }
     }
@@ -121,18 +136,44 @@ impl Inputs {
         }
         let piece = role.index() * 64;
         let other_board = |viewer: usize| match self {
-            Inputs::OneBoard | Inputs::DualFields => 0,
+            Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead => 0,
             Inputs::KingsBoard => usize::from(sq.layer() != kings[viewer]) * ONE_VIEW,
         };
         let half = ONE_VIEW / 2;
         [own * half + other_board(0) + piece + cell, (1 - own) * half + other_board(1) + piece + (cell ^ 56)]
     }
 
+    /// White's lead in captured points in `pos`, where these inputs see it (0 elsewhere).
+    #[inline]
+    fn lead<W: Word>(self, pos: &Position<W>) -> i32 {
+        if self != Inputs::ScoreLead {
+            return 0;
+        }
+        let scores = pos.scores();
+        scores[Color::White] as i32 - scores[Color::Black] as i32
+    }
+
+    /// The input of White's lead in captured points seen by White and by Black.
+    fn lead_features(white_lead: i32) -> [usize; 2] {
+        [white_lead, -white_lead].map(|lead| ONE_VIEW + (lead.clamp(-LEAD_SEEN, LEAD_SEEN) + LEAD_SEEN) as usize)
+    }
+
+    /// Calls `f` with every input `pos` sets, seen by White and by Black.
+    pub fn each_active<W: Word>(self, pos: &Position<W>, mut f: impl FnMut([usize; 2])) {
+        let kings = self.kings(pos);
+        for (sq, piece) in pos.pieces_on_board() {
+            f(self.features(piece.color(), piece.role(), sq, kings));
+        }
+        if self == Inputs::ScoreLead {
+            f(Inputs::lead_features(self.lead(pos)));
+        }
+    }
+
     /// The board of each side's king in `pos` (the first where a side has none).
     #[inline]
     pub fn kings<W: Word>(self, pos: &Position<W>) -> [Layer; 2] {
         match self {
-            Inputs::OneBoard | Inputs::DualFields => [Layer::FIRST; 2],
+            Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead => [Layer::FIRST; 2],
             Inputs::KingsBoard => {
                 Color::ALL.map(|color| pos.king_squares(color).next().map_or(Layer::FIRST, |sq| sq.layer()))
             }
@@ -141,11 +182,12 @@ impl Inputs {
 }
 
 /// The two hidden layers of a position, as White sees it and as Black does, and the boards of
-/// the kings they were counted with.
+/// the kings and White's lead in captured points they were counted with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator {
     hidden: [[i16; HIDDEN]; 2],
     kings: [Layer; 2],
+    lead: i32,
 }
 
 /// The weights of a network, in integers.
@@ -217,10 +259,9 @@ impl Network {
 
     /// The hidden layers of `pos`, counted from scratch.
     pub fn accumulate<W: Word>(&self, pos: &Position<W>) -> Accumulator {
-        let mut acc = Accumulator { hidden: [self.bias; 2], kings: self.inputs.kings(pos) };
-        for (sq, piece) in pos.pieces_on_board() {
-            self.change(&mut acc, [true; 2], piece.color(), piece.role(), sq, true);
-        }
+        let mut acc =
+            Accumulator { hidden: [self.bias; 2], kings: self.inputs.kings(pos), lead: self.inputs.lead(pos) };
+        self.inputs.each_active(pos, |features| self.set(&mut acc, [true; 2], features, true));
         acc
     }
 
@@ -232,6 +273,14 @@ impl Network {
         if self.inputs != Inputs::KingsBoard {
             // No king changes boards: FIDE chess's search pays nothing for Alice's case.
             pos.last_move_changes(|sq, piece, put| self.change(acc, [true; 2], piece.color(), piece.role(), sq, put));
+            if self.inputs == Inputs::ScoreLead {
+                let lead = self.inputs.lead(pos);
+                if lead != acc.lead {
+                    self.set(acc, [true; 2], Inputs::lead_features(acc.lead), false);
+                    self.set(acc, [true; 2], Inputs::lead_features(lead), true);
+                    acc.lead = lead;
+                }
+            }
             return;
         }
         let kings = self.inputs.kings(pos);
@@ -253,7 +302,13 @@ impl Network {
     /// the sides `sides` names (White's, Black's).
     #[inline(always)]
     fn change(&self, acc: &mut Accumulator, sides: [bool; 2], color: Color, role: Role, sq: Square, put: bool) {
-        let features = self.inputs.features(color, role, sq, acc.kings);
+        self.set(acc, sides, self.inputs.features(color, role, sq, acc.kings), put);
+    }
+
+    /// Sets (`put`) or clears the inputs `features` (White's, Black's) in the hidden layers of
+    /// the sides `sides` names.
+    #[inline(always)]
+    fn set(&self, acc: &mut Accumulator, sides: [bool; 2], features: [usize; 2], put: bool) {
         for side in 0..2 {
             if sides[side] {
                 let row = &self.input[features[side]];
@@ -340,7 +395,7 @@ mod tests {
             0.0,
         ))
         .unwrap();
-        let empty = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2] };
+        let empty = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead: 0 };
         let mut acc = empty;
         net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), true);
         let expected = 2 * HIDDEN as i32 * 6 * 32 * SCALE / (QA * QB);
@@ -355,7 +410,7 @@ mod tests {
         // The largest integers a file can hold, every piece on the board: no overflow, and a
         // score within the bound, below the mate scores.
         let net = Network::from_bytes(&uniform(Inputs::OneBoard, 200.0)).unwrap();
-        let mut acc = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2] };
+        let mut acc = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead: 0 };
         for cell in 0..32 {
             net.change(&mut acc, [true; 2], Color::White, Role::new(cell % 6), on_first(cell), true);
         }
@@ -413,6 +468,14 @@ mod tests {
                 "insideout",
                 "2k3/P1K3/6/6/5p/6|******/******/**1n2/**2B1/******/****** w - - 0 1 lastw:- lastb:-",
                 Inputs::DualFields,
+            ),
+            // Monochrome: pieces that cross the centerline change owners, captures change the
+            // lead in points.
+            ("monochrome", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 score:0-0 last:-", Inputs::ScoreLead),
+            (
+                "monochrome",
+                "r3k2r/1p3p2/2n1b3/3qQ3/3Np3/2B5/1P3P2/R3K2R w - - 0 1 score:20-1 last:-",
+                Inputs::ScoreLead,
             ),
         ];
         for (name, fen, inputs) in lines {

@@ -189,10 +189,7 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<(Inputs, Samples), S
         let (fen, score) = (record.fen, record.target(SCORE_SHARE) as f32);
         let pos = Position::from_fen(variant.clone(), fen).map_err(|e| format!("{name} line {number}: {e}"))?;
         let start = samples.inputs.len();
-        let kings = inputs.kings(&pos);
-        for (sq, piece) in pos.pieces_on_board() {
-            samples.inputs.push(inputs.features(piece.color(), piece.role(), sq, kings).map(|f| f as u16));
-        }
+        inputs.each_active(&pos, |features| samples.inputs.push(features.map(|f| f as u16)));
         let count = u8::try_from(samples.inputs.len() - start)
             .map_err(|_| format!("{name} line {number}: more than 255 pieces"))?;
         // The score back to the teacher's centipawns over 400, then for the side to move.
@@ -352,6 +349,19 @@ mod tests {
                 "rbkknr/pppppp/6/6/PPPPPP/RNKKBR|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-;0.5;0",
                 "1bkknr/pppppp/6/6/PPPPPP/RNKKBR|******/******/**4/**4/******/****** w - - 0 1 lastw:- lastb:-;1;500",
                 "rbkknr/pppppp/6/6/PPPPPP/RNKKB1|******/******/**4/**4/******/****** b - - 0 1 lastw:- lastb:-;0;-500",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_monochrome_network_learns_the_captured_points() {
+        // The same board, a lead of 8 points (a queen captured) for the side to move.
+        learns_a_queen_up(
+            "monochrome",
+            [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 score:0-0 last:-;0.5;0",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 score:8-0 last:-;1;800",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1 score:0-8 last:-;0;-800",
             ],
         );
     }
