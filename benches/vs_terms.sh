@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# A variant's network against its hand-made terms: the current build as it is, against the same
+# build with `network = none` for the variant (its built-in engine.ini section, copied into a
+# config of its own). One thread and 16 MB of hash each, two games at a time, openings as in
+# benches/vs_build.sh. SEED and SPRT (e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05) from the
+# environment. Writes the PGN and the match output into benches/results/.
+# Usage: benches/vs_terms.sh VARIANT [GAMES] [TC]   (defaults: 200 games, 10+0.1)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+variant=${1:?a variant with a network}
+games=${2:-200}
+tc=${3:-10+0.1}
+cargo build --release --quiet
+mkdir -p benches/results
+# A copy, so that a rebuild during the match changes nothing.
+engine=$PWD/target/vorpal-vs-terms
+cp target/release/vorpal "$engine"
+terms=$PWD/target/terms-$variant.ini
+awk -v name="$variant" '
+  /^\[/ { inside = ($1 ~ "^\\[" name "(:[a-z0-9]+)?\\]$") }
+  inside && !/^network *=/ { print }
+  END { print "network = none" }' engine.ini > "$terms"
+grep -q "^\[$variant[]:]" "$terms" || { echo "no section [$variant] in engine.ini" >&2; exit 2; }
+case $variant in
+  alice) openings=(--openings "file=benches/openings/alice.epd order=random") ;;
+  normal | fischerandom) openings=(--random-plies 6) ;;
+  *) openings=(--random-plies 4) ;;
+esac
+out=benches/results/vs-terms-$variant-$games-$tc-$(date +%Y-%m-%d-%H%M)
+"$engine" match --variant "$variant" --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
+  --engine "$engine name=Vorpal-network option.Hash=16 option.Threads=1" \
+  --engine "cmd=\"$engine --config $terms\" name=Vorpal-terms option.Hash=16 option.Threads=1" \
+  "${openings[@]}" --seed "${SEED:-$RANDOM}" --resign 4,800 --draw 30,10 ${SPRT:+--sprt "$SPRT"} \
+  --pgn "$out.pgn" | tee "$out.txt"
+echo "PGN: $out.pgn, output: $out.txt"
