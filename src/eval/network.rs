@@ -27,8 +27,11 @@ const MAX_SCORE: i64 = 10_000;
 /// of 64 cells.
 const ONE_VIEW: usize = 2 * 6 * 64;
 
-/// Cells of one Inside-out board (6x6).
-const INSIDE_OUT_CELLS: usize = 36;
+/// Files (and ranks) of Inside-out's board.
+const INSIDE_OUT_SIDE: usize = 6;
+
+/// Cells of one Inside-out board.
+const INSIDE_OUT_CELLS: usize = INSIDE_OUT_SIDE * INSIDE_OUT_SIDE;
 
 /// Inside-out's inputs: a piece of either side, of five kinds, in one of 72 places (the outer
 /// board's 36 cells, then the inner layer's, of which only the eight dual fields exist).
@@ -128,7 +131,7 @@ impl Inputs {
     pub fn features(self, color: Color, role: Role, sq: Square, kings: [Layer; 2]) -> [usize; 2] {
         let (own, cell) = (color.index(), sq.cell().index());
         if self == Inputs::DualFields {
-            const SIDE: usize = 6;
+            const SIDE: usize = INSIDE_OUT_SIDE;
             let (half, place) = (INSIDE_OUT_VIEW / 2, sq.layer().index() * INSIDE_OUT_CELLS);
             let piece = role.index() * 2 * INSIDE_OUT_CELLS;
             let turned = (SIDE - 1 - cell / SIDE) * SIDE + cell % SIDE;
