@@ -133,8 +133,9 @@ impl<W: Word> SearchParams<W> for Monochrome<W> {
     // forbids its reversal one ply too long: a narrower search, never an illegal move, since the
     // root never passes.
     const NULL_MOVE: bool = true;
-    // Scores and material alone: cheaper to evaluate again than to look up (5 % more
-    // instructions a node in `vorpal bench` with the cache).
+    // The terms are scores and material alone: cheaper to evaluate again than to look up (5 %
+    // more instructions a node in `vorpal bench` with the cache). The network's output, as in
+    // FIDE chess, costs little more than a lookup.
     const EVAL_CACHE: bool = false;
 }
 
