@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The current build against an earlier revision of Vorpal in one variant: one thread and 16 MB
-# of hash each, two games at a time, openings from random plies (FIDE chess 6, others 4; Alice
+# of hash each, two games at a time (CONCURRENCY), openings from random plies (FIDE chess 6, others 4; Alice
 # from its balanced openings file). The revision is built once in a git worktree under target/.
 # Writes the PGN and the match output into benches/results/.
 # Usage: benches/vs_build.sh REVISION VARIANT [GAMES] [TC]   (defaults: 100 games, 10+0.1)
@@ -28,7 +28,7 @@ case $variant in
 esac
 mkdir -p benches/results
 out=benches/results/vs-$rev-$variant-$games-$tc-$(date +%Y-%m-%d-%H%M)
-target/vorpal-vs-build match --variant "$variant" --games "$games" --tc "$tc" --concurrency 2 \
+target/vorpal-vs-build match --variant "$variant" --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
   --engine "target/vorpal-vs-build name=Vorpal option.Hash=16 option.Threads=1" \
   --engine "$old name=Vorpal-$rev option.Hash=16 option.Threads=1" \
   "${openings[@]}" --seed "${SEED:-$RANDOM}" --resign 4,800 --draw 30,10 ${SPRT:+--sprt "$SPRT"} \

@@ -13,7 +13,7 @@ tc=${3:-10+0.1}
 cargo build --release --quiet
 mkdir -p benches/results
 # A copy, so that a rebuild during the match changes nothing.
-engine=$PWD/target/vorpal-vs-terms
+engine=$PWD/target/vorpal-vs-terms-$variant
 cp target/release/vorpal "$engine"
 terms=$PWD/target/terms-$variant.ini
 awk -v name="$variant" '

@@ -526,10 +526,15 @@ type Parsed = Result<Arc<Network>, String>;
 /// The networks built into the program, by the name the built-in engine.ini gives them, each
 /// parsed once: a GUI builds the variant anew for every game.
 static BUILT_IN_NETWORKS: Lazy<Vec<(&str, Parsed)>> = Lazy::new(|| {
-    [("normal.vnn", &include_bytes!("../eval/normal.vnn")[..]), ("alice.vnn", &include_bytes!("../eval/alice.vnn")[..])]
-        .into_iter()
-        .map(|(name, bytes)| (name, Network::from_bytes(bytes).map(Arc::new)))
-        .collect()
+    [
+        ("normal.vnn", &include_bytes!("../eval/normal.vnn")[..]),
+        ("alice.vnn", &include_bytes!("../eval/alice.vnn")[..]),
+        ("insideout.vnn", &include_bytes!("../eval/insideout.vnn")[..]),
+        ("monochrome.vnn", &include_bytes!("../eval/monochrome.vnn")[..]),
+    ]
+    .into_iter()
+    .map(|(name, bytes)| (name, Network::from_bytes(bytes).map(Arc::new)))
+    .collect()
 });
 
 /// The network of `network = FILE`: for the built-in engine.ini one built into the program, for

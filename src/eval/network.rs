@@ -38,8 +38,9 @@ const INSIDE_OUT_CELLS: usize = INSIDE_OUT_SIDE * INSIDE_OUT_SIDE;
 const INSIDE_OUT_VIEW: usize = 2 * 5 * 2 * INSIDE_OUT_CELLS;
 
 /// The largest lead in captured points that Monochrome's network tells apart: a larger one is
-/// seen as this.
-const LEAD_SEEN: i32 = 24;
+/// seen as this. Self-play seldom goes further before its games are called won, so inputs for
+/// larger leads would never be trained.
+const LEAD_SEEN: i32 = 16;
 
 /// What a network's inputs are: which input each piece feeds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -56,8 +57,9 @@ pub enum Inputs {
     /// never set). Black's view turns the board over rank by rank, which keeps the dual fields
     /// where they are, as the rules do.
     DualFields,
-    /// Monochrome Chess: FIDE chess's inputs, and one more per lead in captured points from
-    /// −24 to +24, the viewer's (817 inputs). The points decide the game, and the board does not
+    /// Monochrome Chess: FIDE chess's inputs, and the viewer's lead in captured points: one
+    /// input for each of "ahead by at least 1", … "by at least 16" and the same behind, so that
+    /// a lead of 5 sets five (800 inputs). The points decide the game, and the board does not
     /// show them.
     ScoreLead,
 }
@@ -69,7 +71,7 @@ impl Inputs {
             Inputs::OneBoard => ONE_VIEW,
             Inputs::KingsBoard => 2 * ONE_VIEW,
             Inputs::DualFields => INSIDE_OUT_VIEW,
-            Inputs::ScoreLead => ONE_VIEW + 2 * LEAD_SEEN as usize + 1,
+            Inputs::ScoreLead => ONE_VIEW + 2 * LEAD_SEEN as usize,
         }
     }
 
@@ -156,9 +158,15 @@ impl Inputs {
         scores[Color::White] as i32 - scores[Color::Black] as i32
     }
 
-    /// The input of White's lead in captured points seen by White and by Black.
-    fn lead_features(white_lead: i32) -> [usize; 2] {
-        [white_lead, -white_lead].map(|lead| ONE_VIEW + (lead.clamp(-LEAD_SEEN, LEAD_SEEN) + LEAD_SEEN) as usize)
+    /// Calls `f` with each input that White's lead in captured points sets, seen by White and
+    /// by Black: the first inputs of the block of being ahead for the side ahead, of being
+    /// behind for the other, as many as the lead (up to [`LEAD_SEEN`]).
+    fn lead_features(white_lead: i32, mut f: impl FnMut([usize; 2])) {
+        let block = |lead: i32| ONE_VIEW + if lead > 0 { 0 } else { LEAD_SEEN as usize };
+        let (white, black) = (block(white_lead), block(-white_lead));
+        for k in 0..white_lead.clamp(-LEAD_SEEN, LEAD_SEEN).unsigned_abs() as usize {
+            f([white + k, black + k]);
+        }
     }
 
     /// Calls `f` with every input `pos` sets, seen by White and by Black.
@@ -168,7 +176,7 @@ impl Inputs {
             f(self.features(piece.color(), piece.role(), sq, kings));
         }
         if self == Inputs::ScoreLead {
-            f(Inputs::lead_features(self.lead(pos)));
+            Inputs::lead_features(self.lead(pos), f);
         }
     }
 
@@ -279,8 +287,8 @@ impl Network {
             if self.inputs == Inputs::ScoreLead {
                 let lead = self.inputs.lead(pos);
                 if lead != acc.lead {
-                    self.set(acc, [true; 2], Inputs::lead_features(acc.lead), false);
-                    self.set(acc, [true; 2], Inputs::lead_features(lead), true);
+                    Inputs::lead_features(acc.lead, |features| self.set(acc, [true; 2], features, false));
+                    Inputs::lead_features(lead, |features| self.set(acc, [true; 2], features, true));
                     acc.lead = lead;
                 }
             }
@@ -443,6 +451,21 @@ mod tests {
         let inner_c3 = Square::new(Layer::FIRST.other(), Cell::new(14));
         let features = Inputs::DualFields.features(Color::White, Role::new(1), inner_c3, [Layer::FIRST; 2]);
         assert_eq!(features, [72 + 36 + 14, 360 + 72 + 36 + 20]);
+    }
+
+    #[test]
+    fn in_monochrome_each_point_of_lead_sets_an_input_up_to_sixteen() {
+        let lead = |white_lead| {
+            let mut features = Vec::new();
+            Inputs::lead_features(white_lead, |pair| features.push(pair));
+            features
+        };
+        // White 3 points ahead: White's first three "ahead" inputs, Black's first three "behind".
+        assert_eq!(lead(3), [[768, 784], [769, 785], [770, 786]]);
+        assert_eq!(lead(-1), [[784, 768]]);
+        assert!(lead(0).is_empty());
+        assert_eq!(lead(40), lead(16));
+        assert_eq!(Inputs::ScoreLead.count(), 800);
     }
 
     /// A network of `inputs` whose input weights differ by input, so that a wrong update shows.
