@@ -175,10 +175,16 @@ fn insideout_fears_the_last_king() {
         value(two_kings) - value(one_king)
     };
     // engine.ini's `last_king` is tuned on data (to 0, so far): whatever it is, it is what
-    // being down to the last king costs beyond the king itself.
-    let tuned = loaded("insideout", &[]);
+    // being down to the last king costs beyond the king itself, in the terms (which serve
+    // where Inside-out's network is set aside).
+    let without_network = ("network", "none".to_string());
+    let tuned = Config::builtin().loaded_adjusted("insideout", &[], std::slice::from_ref(&without_network)).unwrap();
     let dearer = Config::builtin()
-        .loaded_adjusted("insideout", &[], &[("eval", format!("last_king:{}", terms("insideout").last_king + 300))])
+        .loaded_adjusted(
+            "insideout",
+            &[],
+            &[without_network, ("eval", format!("last_king:{}", terms("insideout").last_king + 300))],
+        )
         .expect("the variant with a dearer last king");
     assert_eq!(loss(&dearer) - loss(&tuned), 300);
     assert!(loss(&tuned) > 400, "losing a king costs about a king: {}", loss(&tuned));
@@ -653,7 +659,10 @@ fn engine_ini_network_is_checked_and_dropped_where_it_does_not_fit() {
     // A network set for a variant of other pieces is refused; one inherited is dropped.
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/src/eval/normal.vnn");
     let bad = err(&format!("[x:normal]\nnetwork = {file}\npieces = P:fmWfcF N:N B:B R:R Q:Q K:K A:BN\n"));
-    assert!(bad.contains("this network evaluates FIDE chess's rules on one 8x8 board"), "{bad}");
+    assert!(
+        bad.contains("this network evaluates FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board"),
+        "{bad}"
+    );
     let text = "[lessbishops:normal]\npieces = P:fmWfcF N:N R:R Q:Q K:K\npromotion = Q R N\nstart = rnqk1nr1/8/8/8/8/8/8/RNQK1NR1 w - - 0 1\n";
     let config = Config::with_text("test.ini", text).unwrap();
     let has_network = |config: &Config, name: &str| config.loaded(name, &[]).unwrap().evaluation.network.is_some();
@@ -661,7 +670,7 @@ fn engine_ini_network_is_checked_and_dropped_where_it_does_not_fit() {
     assert!(has_network(&Config::builtin(), "fischerandom"));
     // FIDE chess's network on Alice's boards is refused; Alice's on three boards is dropped.
     let fide_on_alice = err(&format!("[x:alice]\nnetwork = {file}\n"));
-    assert!(fide_on_alice.contains("FIDE chess's rules on one 8x8 board"), "{fide_on_alice}");
+    assert!(fide_on_alice.contains("on one 8x8 board under FIDE chess's rules"), "{fide_on_alice}");
     assert!(!has_network(&Config::builtin(), "alice3"));
     // `none` turns it off.
     let config =

@@ -329,11 +329,13 @@ impl Network {
                 acc.hidden[side] = self.bias;
             }
             for (sq, piece) in pos.pieces_on_board() {
-                self.change(acc, moved, piece.color(), piece.role(), sq, true);
+                self.set(acc, moved, Inputs::KingsBoard.features(piece.color(), piece.role(), sq, kings), true);
             }
         }
         let kept = moved.map(|m| !m);
-        pos.last_move_changes(|sq, piece, put| self.change(acc, kept, piece.color(), piece.role(), sq, put));
+        pos.last_move_changes(|sq, piece, put| {
+            self.set(acc, kept, Inputs::KingsBoard.features(piece.color(), piece.role(), sq, kings), put)
+        });
     }
 
     /// Adds (`put`) or takes out a piece of `color` and `role` on `sq` in the hidden layers of
