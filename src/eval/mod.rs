@@ -187,19 +187,14 @@ pub trait Evaluate<W: Word>: Rules<W> {
 
 impl<W: Word> Evaluate<W> for Fide {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        let raw = match (eval.network(), features.accumulator) {
-            (Some(net), Some(acc)) => net.output(acc, pos.side()),
-            _ => eval.standard(self, pos, features.sums),
-        };
+        let raw = by_network(pos, eval, features).unwrap_or_else(|| eval.standard(self, pos, features.sums));
         fide::scaled(pos, eval, raw, features.sums.material)
     }
 }
 impl<W: Word> Evaluate<W> for Alice {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        match (eval.network(), features.accumulator) {
-            (Some(net), Some(acc)) => net.output(acc, pos.side()),
-            _ => eval.standard(self, pos, features.sums) + alice::king_board(pos, eval),
-        }
+        by_network(pos, eval, features)
+            .unwrap_or_else(|| eval.standard(self, pos, features.sums) + alice::king_board(pos, eval))
     }
 
     fn landing(&self, pos: &Position<W>, color: Color, layer: Layer) -> Landing<W> {
@@ -213,10 +208,7 @@ impl<W: Word> Evaluate<W> for Lma<W> {
 }
 impl<W: Word> Evaluate<W> for Monochrome<W> {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        match (eval.network(), features.accumulator) {
-            (Some(net), Some(acc)) => net.output(acc, pos.side()),
-            _ => monochrome::evaluate(self, pos, eval),
-        }
+        by_network(pos, eval, features).unwrap_or_else(|| monochrome::evaluate(self, pos, eval))
     }
 
     fn material(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
@@ -225,16 +217,21 @@ impl<W: Word> Evaluate<W> for Monochrome<W> {
 }
 impl<W: Word> Evaluate<W> for InsideOut {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        match (eval.network(), features.accumulator) {
-            (Some(net), Some(acc)) => net.output(acc, pos.side()),
-            _ => eval.standard(self, pos, features.sums) + insideout::kings_and_spawn(pos, eval),
-        }
+        by_network(pos, eval, features)
+            .unwrap_or_else(|| eval.standard(self, pos, features.sums) + insideout::kings_and_spawn(pos, eval))
     }
 }
 impl<W: Word> Evaluate<W> for LookingGlass {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
         eval.standard(self, pos, features.sums) + lookingglass::king_safety(pos, eval)
     }
+}
+
+/// The network's score for the side to move, where the variant has a network (else the terms
+/// score it).
+#[inline]
+fn by_network<W: Word>(pos: &Position<W>, eval: &Eval<W>, features: Features) -> Option<i32> {
+    Some(eval.network()?.output(features.accumulator?, pos.side()))
 }
 
 /// `f(side to move) - f(opponent)`.
