@@ -3,7 +3,9 @@
 # ...), so that a change of the machine's load falls on both; medians, and new / old.
 # Checks that both builds search the same number of nodes (a change of speed alone). Both run on
 # one core (CORE, default 1, where taskset exists): a shared machine's cores differ in speed.
-# Usage: benches/bench_compare.sh OLD_BINARY NEW_BINARY [RUNS]   (default 11)
+# DEPTH (default bench's own, 8) deepens each search: the default bench's searches take a few
+# milliseconds each, too short to time on a shared machine.
+# Usage: [DEPTH=D] [CORE=C] benches/bench_compare.sh OLD_BINARY NEW_BINARY [RUNS]   (default 11)
 set -eu
 OLD=$1 NEW=$2 RUNS=${3:-11}
 dir=$(mktemp -d)
@@ -11,8 +13,8 @@ trap 'rm -rf "$dir"' EXIT
 pin=""
 if command -v taskset >/dev/null; then pin="taskset -c ${CORE:-1}"; fi
 for i in $(seq "$RUNS"); do
-    $pin "$OLD" bench >>"$dir/old"
-    $pin "$NEW" bench >>"$dir/new"
+    $pin "$OLD" bench ${DEPTH:+--depth "$DEPTH"} >>"$dir/old"
+    $pin "$NEW" bench ${DEPTH:+--depth "$DEPTH"} >>"$dir/new"
 done
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 printf '%-13s %10s %10s %10s %6s\n' variant nodes old-nps new-nps ratio

@@ -23,5 +23,6 @@ grep '^[a-z][a-z0-9]* \+nodes' "$dir/bench" | paste -d' ' - "$(echo "$parts" >"$
         printf '%-13s %10s %15s %10s\n' "$name" "$nodes" "$ir" "$((ir / nodes))"
     done
 total_ir=$(for part in $parts; do sed -n 's/^summary: //p' "$part"; done | paste -sd+ | bc)
-total_nodes=$(tail -1 "$dir/bench" | cut -d' ' -f1)
+# Summed from the variants' lines: older builds end bench with another line.
+total_nodes=$(grep '^[a-z][a-z0-9]* \+nodes' "$dir/bench" | awk '{n += $3} END {print n}')
 printf '%-13s %10s %15s %10s\n' all "$total_nodes" "$total_ir" "$((total_ir / total_nodes))"

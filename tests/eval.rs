@@ -574,8 +574,8 @@ fn alice_chess_is_evaluated_by_its_network() {
     ];
     let queen_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq - 0 1";
     is_evaluated_by_its_network("alice", fens, [queen_up, &queen_up.replace(" w ", " b ")]);
-    // Its sisters of other rules keep the terms until an SPRT says otherwise; Alice on three
-    // boards has no network that fits it.
+    // Its sisters of other rules and boards keep the terms until an SPRT says otherwise; Alice
+    // on 4x8 boards has no network that fits it.
     for sister in ["alice2", "msalice", "odonohue", "duo", "alice3", "alice8x4"] {
         assert!(loaded(sister, &[]).evaluation.network.is_none(), "{sister}");
     }
@@ -668,10 +668,10 @@ fn engine_ini_network_is_checked_and_dropped_where_it_does_not_fit() {
     let has_network = |config: &Config, name: &str| config.loaded(name, &[]).unwrap().evaluation.network.is_some();
     assert!(!has_network(&config, "lessbishops"));
     assert!(has_network(&Config::builtin(), "fischerandom"));
-    // FIDE chess's network on Alice's boards is refused; Alice's on three boards is dropped.
+    // FIDE chess's network on Alice's boards is refused; Alice's on 4x8 boards is dropped.
     let fide_on_alice = err(&format!("[x:alice]\nnetwork = {file}\n"));
     assert!(fide_on_alice.contains("on one 8x8 board under FIDE chess's rules"), "{fide_on_alice}");
-    assert!(!has_network(&Config::builtin(), "alice3"));
+    assert!(!has_network(&Config::builtin(), "alice8x4"));
     // `none` turns it off.
     let config =
         Config::with_text("test.ini", &format!("[own:normal]\nnetwork = {file}\n[classical:normal]\nnetwork = none\n"))

@@ -246,7 +246,7 @@ pub enum Command {
         #[arg(long)]
         squares: bool,
     },
-    /// Fit a variant's evaluation network (FIDE chess, Alice Chess or Inside-out Chess) to scored positions; write the network file (engine.ini's `network`).
+    /// Fit a variant's evaluation network (FIDE chess, Alice Chess, Inside-out Chess, Monochrome or LMA) to scored positions; write the network file (engine.ini's `network`).
     TrainNetwork {
         /// The variant whose positions the data holds.
         #[arg(long, default_value = "normal")]

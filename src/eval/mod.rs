@@ -203,7 +203,8 @@ impl<W: Word> Evaluate<W> for Alice {
 }
 impl<W: Word> Evaluate<W> for Lma<W> {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        eval.standard(self, pos, features.sums) + lma::king_class(pos, eval)
+        by_network(pos, eval, features)
+            .unwrap_or_else(|| eval.standard(self, pos, features.sums) + lma::king_class(pos, eval))
     }
 }
 impl<W: Word> Evaluate<W> for Monochrome<W> {

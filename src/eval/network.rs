@@ -1,5 +1,5 @@
-//! A small neural network that evaluates FIDE chess, Alice Chess, Inside-out Chess or Monochrome
-//! Chess: the pieces on their cells, seen from each side, feed one hidden layer per side; the two
+//! A small neural network that evaluates FIDE chess, Alice Chess, Inside-out Chess, Monochrome
+//! Chess or Lilliputian Monochromatic Alice Chess: the pieces on their cells, seen from each side, feed one hidden layer per side; the two
 //! layers, the mover's first, give the score.
 
 use crate::geometry::{Layer, Square, Word};
@@ -37,6 +37,15 @@ const INSIDE_OUT_CELLS: usize = INSIDE_OUT_SIDE * INSIDE_OUT_SIDE;
 /// board's 36 cells, then the inner layer's, of which only the eight dual fields exist).
 const INSIDE_OUT_VIEW: usize = 2 * 5 * 2 * INSIDE_OUT_CELLS;
 
+/// Files of an LMA board.
+const LMA_FILES: usize = 6;
+
+/// Cells of one LMA board (6 files by 7 ranks).
+const LMA_CELLS: usize = LMA_FILES * 7;
+
+/// LMA's inputs: a piece of either side, of five kinds, on one of the 42 cells of either board.
+const LMA_VIEW: usize = 2 * 5 * 2 * LMA_CELLS;
+
 /// The largest lead in captured points that Monochrome's network tells apart: a larger one is
 /// seen as this. Self-play seldom goes further before its games are called won, so inputs for
 /// larger leads would never be trained.
@@ -62,6 +71,12 @@ pub enum Inputs {
     /// a lead of 5 sets five (800 inputs). The points decide the game, and the board does not
     /// show them.
     ScoreLead,
+    /// Lilliputian Monochromatic Alice: a piece of either side, of five kinds (P C R Q K), on a
+    /// cell of either 6x7 board (840 inputs). The boards are chequered in opposite patterns, so
+    /// a piece's board and cell say which of its moves change boards. Black's view turns each
+    /// board over and swaps the two, as Black's army starts on the first board where White's
+    /// starts on the second; the rules read the same that way.
+    BothBoards,
 }
 
 impl Inputs {
@@ -72,6 +87,7 @@ impl Inputs {
             Inputs::KingsBoard => 2 * ONE_VIEW,
             Inputs::DualFields => INSIDE_OUT_VIEW,
             Inputs::ScoreLead => ONE_VIEW + 2 * LEAD_SEEN as usize,
+            Inputs::BothBoards => LMA_VIEW,
         }
     }
 
@@ -82,11 +98,13 @@ impl Inputs {
             Inputs::KingsBoard => b"VNA1",
             Inputs::DualFields => b"VNI1",
             Inputs::ScoreLead => b"VNM1",
+            Inputs::BothBoards => b"VNL1",
         }
     }
 
     /// Every layout, in the order [`Inputs::any`] names them.
-    const ALL: [Inputs; 4] = [Inputs::OneBoard, Inputs::KingsBoard, Inputs::DualFields, Inputs::ScoreLead];
+    const ALL: [Inputs; 5] =
+        [Inputs::OneBoard, Inputs::KingsBoard, Inputs::DualFields, Inputs::ScoreLead, Inputs::BothBoards];
 
     /// What a variant needs for some network to evaluate it.
     pub fn any() -> String {
@@ -101,7 +119,7 @@ impl Inputs {
                 "FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board under FIDE chess's rules"
             }
             Inputs::KingsBoard => {
-                "FIDE chess's pieces (P N B R Q K, in that order) on two 8x8 boards under Alice Chess's rules"
+                "FIDE chess's pieces (P N B R Q K, in that order) on two or three 8x8 boards under Alice Chess's rules"
             }
             Inputs::DualFields => {
                 "Inside-out Chess's pieces (P N B R K, in that order) on its 6x6 board and inner cells"
@@ -109,6 +127,7 @@ impl Inputs {
             Inputs::ScoreLead => {
                 "FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board under Monochrome's rules"
             }
+            Inputs::BothBoards => "LMA's pieces (P C R Q K, in that order) on two 6x7 boards under LMA's rules",
         }
     }
 
@@ -120,9 +139,10 @@ impl Inputs {
         let letters: String = variant.pieces.iter().map(|p| p.letter).collect();
         match (variant.family(), g.files, g.ranks, g.layers, letters.as_str()) {
             (Family::Fide(_), 8, 8, 1, "PNBRQK") => Some(Inputs::OneBoard),
-            (Family::Alice(_), 8, 8, 2, "PNBRQK") => Some(Inputs::KingsBoard),
+            (Family::Alice(_), 8, 8, 2 | 3, "PNBRQK") => Some(Inputs::KingsBoard),
             (Family::InsideOut(_), 6, 6, 2, "PNBRK") => Some(Inputs::DualFields),
             (Family::Monochrome(_), 8, 8, 1, "PNBRQK") => Some(Inputs::ScoreLead),
+            (Family::Lma(_), 6, 7, 2, "PCRQK") => Some(Inputs::BothBoards),
             _ => None,
         }
     }
@@ -131,12 +151,14 @@ impl Inputs {
     /// swapped), each side's king standing on `kings`' board for it.
     #[inline]
     pub fn features(self, color: Color, role: Role, sq: Square, kings: [Layer; 2]) -> [usize; 2] {
-        if self == Inputs::DualFields {
-            return Inputs::dual_fields_features(color, role, sq);
+        match self {
+            Inputs::DualFields => return Inputs::dual_fields_features(color, role, sq),
+            Inputs::BothBoards => return Inputs::both_boards_features(color, role, sq),
+            _ => {}
         }
         let [white, black] = Inputs::one_board_features(color, role, sq);
         let other_board = |viewer: usize| match self {
-            Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead => 0,
+            Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards => 0,
             Inputs::KingsBoard => usize::from(sq.layer() != kings[viewer]) * ONE_VIEW,
         };
         [white + other_board(0), black + other_board(1)]
@@ -159,6 +181,16 @@ impl Inputs {
         let piece = role.index() * 2 * INSIDE_OUT_CELLS;
         let turned = (SIDE - 1 - cell / SIDE) * SIDE + cell % SIDE;
         [own * half + piece + place + cell, (1 - own) * half + piece + place + turned]
+    }
+
+    /// [`Inputs::features`] of LMA.
+    #[inline]
+    fn both_boards_features(color: Color, role: Role, sq: Square) -> [usize; 2] {
+        let (own, cell, board) = (color.index(), sq.cell().index(), sq.layer().index());
+        let half = LMA_VIEW / 2;
+        let piece = role.index() * 2 * LMA_CELLS;
+        let turned = (LMA_CELLS / LMA_FILES - 1 - cell / LMA_FILES) * LMA_FILES + cell % LMA_FILES;
+        [own * half + piece + board * LMA_CELLS + cell, (1 - own) * half + piece + (1 - board) * LMA_CELLS + turned]
     }
 
     /// White's lead in captured points in `pos`, where these inputs see it (0 elsewhere).
@@ -197,7 +229,7 @@ impl Inputs {
     #[inline]
     pub fn kings<W: Word>(self, pos: &Position<W>) -> [Layer; 2] {
         match self {
-            Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead => [Layer::FIRST; 2],
+            Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards => [Layer::FIRST; 2],
             Inputs::KingsBoard => {
                 Color::ALL.map(|color| pos.king_squares(color).next().map_or(Layer::FIRST, |sq| sq.layer()))
             }
@@ -242,14 +274,15 @@ impl Network {
         bytes
     }
 
-    /// Reads a network from its file: `VNN1` (FIDE chess), `VNA1` (Alice Chess) or `VNI1`
-    /// (Inside-out Chess), the hidden size, then little-endian integers.
+    /// Reads a network from its file: `VNN1` (FIDE chess), `VNA1` (Alice Chess), `VNI1`
+    /// (Inside-out Chess), `VNM1` (Monochrome) or `VNL1` (LMA), the hidden size, then
+    /// little-endian integers.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut words = bytes.get(8..).ok_or("the network file is too short")?.chunks_exact(2);
         let inputs = Inputs::ALL
             .into_iter()
             .find(|inputs| &bytes[..4] == inputs.magic())
-            .ok_or("not a network file: it begins with none of VNN1, VNA1 and VNI1")?;
+            .ok_or("not a network file: it begins with none of VNN1, VNA1, VNI1, VNM1 and VNL1")?;
         if u32::from_le_bytes(bytes[4..8].try_into().unwrap()) as usize != HIDDEN {
             return Err(format!("not a network of {HIDDEN} hidden neurons"));
         }
@@ -301,11 +334,11 @@ impl Network {
                 self.set(acc, [true; 2], Inputs::one_board_features(piece.color(), piece.role(), sq), put)
             }),
             Inputs::KingsBoard => self.kings_board_update(acc, pos),
-            Inputs::DualFields | Inputs::ScoreLead => self.one_layout_update(acc, pos),
+            Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards => self.one_layout_update(acc, pos),
         }
     }
 
-    /// [`Network::update`] for Inside-out and Monochrome: the pieces moved, and Monochrome's lead
+    /// [`Network::update`] for Inside-out, Monochrome and LMA: the pieces moved, and Monochrome's lead
     /// in points, which a capture changes.
     #[inline(never)]
     fn one_layout_update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
@@ -483,6 +516,19 @@ mod tests {
     }
 
     #[test]
+    fn in_lma_black_sees_each_board_turned_over_and_the_boards_swapped() {
+        // White's king on d1 of the second board (cell 3) and Black's on d7 of the first (cell
+        // 39): each is, to its own side, the same input; to the other, an enemy king where
+        // the other's own king stands in the other's view.
+        let (king, on) = (Role::new(4), |layer: Layer, cell| Square::new(layer, Cell::new(cell)));
+        let white = Inputs::BothBoards.features(Color::White, king, on(Layer::FIRST.other(), 3), [Layer::FIRST; 2]);
+        let black = Inputs::BothBoards.features(Color::Black, king, on(Layer::FIRST, 39), [Layer::FIRST; 2]);
+        assert_eq!(white, [4 * 84 + 42 + 3, 420 + 4 * 84 + 39]);
+        assert_eq!(black, [white[1], white[0]]);
+        assert_eq!(Inputs::BothBoards.count(), 840);
+    }
+
+    #[test]
     fn in_monochrome_each_point_of_lead_sets_an_input_up_to_sixteen() {
         let lead = |white_lead| {
             let mut features = Vec::new();
@@ -511,6 +557,12 @@ mod tests {
         let lines = [
             ("alice", "r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R|8/4p3/8/8/8/8/4P3/8 w KQkq - 0 1", Inputs::KingsBoard),
             ("alice", "4k3/1P6/8/8/8/8/8/8|8/8/8/8/8/8/8/4K3 w - - 0 1", Inputs::KingsBoard),
+            // Alice on three boards: a king passes to either other board.
+            (
+                "alice3",
+                "r3k2r/pppq1ppp/8/8/8/8/PPPQ1PPP/R3K2R|8/4p3/8/8/8/8/4P3/8|8/8/8/8/8/8/8/8 w KQkq - 0 1",
+                Inputs::KingsBoard,
+            ),
             ("normal", "r3k2r/pppq1ppp/8/3p4/4P3/8/PPPQ1PPP/R3K2R w KQkq - 0 1", Inputs::OneBoard),
             // Inside-out: moves into and out of the inner cells, king captures that spawn pawns,
             // promotion to a king.
@@ -532,6 +584,10 @@ mod tests {
                 "r3k2r/1p3p2/2n1b3/3qQ3/3Np3/2B5/1P3P2/R3K2R w - - 0 1 score:20-1 last:-",
                 Inputs::ScoreLead,
             ),
+            // LMA: moves to the other colour change boards, off-colour captures, castling,
+            // promotion.
+            ("lma", "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq - 0 1", Inputs::BothBoards),
+            ("lma", "r2k2/1P1p2/2c3/6/6/6/6|6/4p1/6/2C3/6/6/R2K1R w Q - 0 1", Inputs::BothBoards),
         ];
         for (name, fen, inputs) in lines {
             let net = varied(inputs);

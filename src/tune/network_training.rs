@@ -367,6 +367,19 @@ mod tests {
     }
 
     #[test]
+    fn an_lma_network_learns_from_datagens_lines() {
+        // White's army on the second board, Black's on the first; a queen missing from one.
+        learns_a_queen_up(
+            "lma",
+            [
+                "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq - 0 1;0.5;0",
+                "rc1kcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq - 0 1;1;500",
+                "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RC1KCR b KQkq - 0 1;0;-500",
+            ],
+        );
+    }
+
+    #[test]
     fn a_bad_line_is_named() {
         let settings = settings("normal", "bad", "8/8/8/8/8/8/8/8 w - - 0 1;2\n");
         let err = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap_err();
@@ -375,8 +388,8 @@ mod tests {
 
     #[test]
     fn a_variant_no_network_fits_is_refused() {
-        let settings = settings("lma", "lma", "x;0.5\n");
+        let settings = settings("alice8x4", "alice8x4", "x;0.5\n");
         let err = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap_err();
-        assert!(err.contains("[lma]") && err.contains("P N B R Q K"), "{err}");
+        assert!(err.contains("[alice8x4]") && err.contains("P N B R Q K"), "{err}");
     }
 }
