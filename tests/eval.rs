@@ -136,10 +136,11 @@ fn king_class_by_definition(pos: &Position) -> i32 {
 
 #[test]
 fn lma_king_class_term_agrees_with_its_definition() {
-    // In random games: the evaluation less its standard terms, on 128-bit and 64-bit masks.
+    // In random games: the terms' evaluation less its standard terms, on 128-bit and 64-bit
+    // masks.
     let mut rng = Rng::new(0x5eed_0002);
     for name in ["lma", "lmadouble"] {
-        let loaded = loaded(name, &[]);
+        let loaded = adjusted(name, "");
         let v = loaded.variant.clone();
         let eval = loaded.eval();
         let narrow_eval = Eval::new(v.narrow().expect("LMA's boards fit 64 bits"), &loaded.evaluation);
