@@ -1,6 +1,6 @@
 //! A small neural network that evaluates FIDE chess, Alice Chess, Inside-out Chess, Monochrome
-//! Chess or Lilliputian Monochromatic Alice Chess: the pieces on their cells, seen from each side, feed one hidden layer per side; the two
-//! layers, the mover's first, give the score.
+//! Chess or Lilliputian Monochromatic Alice Chess: the pieces on their cells, seen from each
+//! side, feed one hidden layer per side; the two layers, the mover's first, give the score.
 
 use crate::geometry::{Layer, Square, Word};
 use crate::pieces::{Color, Role};
@@ -338,8 +338,8 @@ impl Network {
         }
     }
 
-    /// [`Network::update`] for Inside-out, Monochrome and LMA: the pieces moved, and Monochrome's lead
-    /// in points, which a capture changes.
+    /// [`Network::update`] for Inside-out, Monochrome and LMA: the pieces moved, and
+    /// Monochrome's lead in points, which a capture changes.
     #[inline(never)]
     fn one_layout_update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
         pos.last_move_changes(|sq, piece, put| self.change(acc, [true; 2], piece.color(), piece.role(), sq, put));
