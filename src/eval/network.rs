@@ -35,7 +35,7 @@ const INSIDE_OUT_CELLS: usize = INSIDE_OUT_SIDE * INSIDE_OUT_SIDE;
 
 /// Inside-out's inputs: a piece of either side, of five kinds, in one of 72 places (the outer
 /// board's 36 cells, then the inner layer's, of which only the eight dual fields exist).
-const INSIDE_OUT_VIEW: usize = 2 * 5 * 2 * INSIDE_OUT_CELLS;
+const INSIDE_OUT_VIEW: usize = two_boards_view(INSIDE_OUT_CELLS);
 
 /// Files of an LMA board.
 const LMA_FILES: usize = 6;
@@ -44,7 +44,12 @@ const LMA_FILES: usize = 6;
 const LMA_CELLS: usize = LMA_FILES * 7;
 
 /// LMA's inputs: a piece of either side, of five kinds, on one of the 42 cells of either board.
-const LMA_VIEW: usize = 2 * 5 * 2 * LMA_CELLS;
+const LMA_VIEW: usize = two_boards_view(LMA_CELLS);
+
+/// Inputs of one view of five kinds of piece of either side on two boards of `cells` cells.
+const fn two_boards_view(cells: usize) -> usize {
+    2 * 5 * 2 * cells
+}
 
 /// The largest lead in captured points that Monochrome's network tells apart: a larger one is
 /// seen as this. Self-play seldom goes further before its games are called won, so inputs for
@@ -152,16 +157,18 @@ impl Inputs {
     #[inline]
     pub fn features(self, color: Color, role: Role, sq: Square, kings: [Layer; 2]) -> [usize; 2] {
         match self {
-            Inputs::DualFields => return Inputs::dual_fields_features(color, role, sq),
-            Inputs::BothBoards => return Inputs::both_boards_features(color, role, sq),
-            _ => {}
+            Inputs::OneBoard | Inputs::ScoreLead => Inputs::one_board_features(color, role, sq),
+            Inputs::KingsBoard => {
+                let [white, black] = Inputs::one_board_features(color, role, sq);
+                let other_board = |viewer: usize| usize::from(sq.layer() != kings[viewer]) * ONE_VIEW;
+                [white + other_board(0), black + other_board(1)]
+            }
+            // Inside-out's inner cells are where their outer cells are, seen from either side.
+            Inputs::DualFields => {
+                Inputs::two_boards_features::<INSIDE_OUT_SIDE, INSIDE_OUT_CELLS, false>(color, role, sq)
+            }
+            Inputs::BothBoards => Inputs::two_boards_features::<LMA_FILES, LMA_CELLS, true>(color, role, sq),
         }
-        let [white, black] = Inputs::one_board_features(color, role, sq);
-        let other_board = |viewer: usize| match self {
-            Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards => 0,
-            Inputs::KingsBoard => usize::from(sq.layer() != kings[viewer]) * ONE_VIEW,
-        };
-        [white + other_board(0), black + other_board(1)]
     }
 
     /// [`Inputs::features`] of one 8x8 board: the piece's kind, side and cell.
@@ -172,25 +179,20 @@ impl Inputs {
         [own * half + piece + cell, (1 - own) * half + piece + (cell ^ 56)]
     }
 
-    /// [`Inputs::features`] of Inside-out.
+    /// [`Inputs::features`] of five kinds of piece on two boards of `FILES` files and `CELLS`
+    /// cells (Inside-out, LMA): Black sees each board turned over rank by rank, and the other
+    /// board where White sees one if `SWAP_BOARDS`.
     #[inline]
-    fn dual_fields_features(color: Color, role: Role, sq: Square) -> [usize; 2] {
-        const SIDE: usize = INSIDE_OUT_SIDE;
-        let (own, cell) = (color.index(), sq.cell().index());
-        let (half, place) = (INSIDE_OUT_VIEW / 2, sq.layer().index() * INSIDE_OUT_CELLS);
-        let piece = role.index() * 2 * INSIDE_OUT_CELLS;
-        let turned = (SIDE - 1 - cell / SIDE) * SIDE + cell % SIDE;
-        [own * half + piece + place + cell, (1 - own) * half + piece + place + turned]
-    }
-
-    /// [`Inputs::features`] of LMA.
-    #[inline]
-    fn both_boards_features(color: Color, role: Role, sq: Square) -> [usize; 2] {
+    fn two_boards_features<const FILES: usize, const CELLS: usize, const SWAP_BOARDS: bool>(
+        color: Color,
+        role: Role,
+        sq: Square,
+    ) -> [usize; 2] {
         let (own, cell, board) = (color.index(), sq.cell().index(), sq.layer().index());
-        let half = LMA_VIEW / 2;
-        let piece = role.index() * 2 * LMA_CELLS;
-        let turned = (LMA_CELLS / LMA_FILES - 1 - cell / LMA_FILES) * LMA_FILES + cell % LMA_FILES;
-        [own * half + piece + board * LMA_CELLS + cell, (1 - own) * half + piece + (1 - board) * LMA_CELLS + turned]
+        let (half, piece) = (two_boards_view(CELLS) / 2, role.index() * 2 * CELLS);
+        let turned = (CELLS / FILES - 1 - cell / FILES) * FILES + cell % FILES;
+        let black_board = if SWAP_BOARDS { 1 - board } else { board };
+        [own * half + piece + board * CELLS + cell, (1 - own) * half + piece + black_board * CELLS + turned]
     }
 
     /// White's lead in captured points in `pos`, where these inputs see it (0 elsewhere).
