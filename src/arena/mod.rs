@@ -218,7 +218,7 @@ impl Tally {
         if let Some(sprt) =
             config.sprt.as_ref().filter(|_| !matches!(self.verdict, Some((Verdict::H0 | Verdict::H1, _))))
         {
-            let v = sprt.verdict(&encounter.score);
+            let v = sprt.verdict(&encounter.pairs);
             self.verdict = Some((v, encounter.score.games()));
             decided = v != Verdict::Continue;
         }
@@ -478,8 +478,8 @@ pub fn score_lines(names: &[String; 2], score: &Score, pairs: &Pairs, sprt: Opti
     }
     if let Some(sprt) = sprt {
         let (low, high) = sprt.bounds();
-        let llr = sprt.llr(score);
-        let verdict = match sprt.verdict(score) {
+        let llr = sprt.llr(pairs);
+        let verdict = match sprt.verdict(pairs) {
             Verdict::Continue => "",
             Verdict::H0 => " - H0 was accepted",
             Verdict::H1 => " - H1 was accepted",

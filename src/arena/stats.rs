@@ -97,17 +97,23 @@ impl Pairs {
         self.counts.iter().sum()
     }
 
+    /// The pairs' mean score per game and the variance of a pair's mean, when any pair is in.
+    fn moments(&self) -> Option<(f64, f64)> {
+        let n = self.total() as f64;
+        if self.total() == 0 {
+            return None;
+        }
+        let mean = self.counts.iter().enumerate().map(|(i, &c)| i as f64 / 4.0 * c as f64).sum::<f64>() / n;
+        let variance =
+            self.counts.iter().enumerate().map(|(i, &c)| c as f64 * (i as f64 / 4.0 - mean).powi(2)).sum::<f64>() / n;
+        Some((mean, variance))
+    }
+
     /// The Elo difference and the half-width of its 95% confidence interval from the pairs'
     /// spread, when defined (no score of 0% or 100%).
     pub fn elo(&self) -> Option<(f64, f64)> {
-        let n = self.total() as f64;
-        let mean = self.counts.iter().enumerate().map(|(i, &c)| i as f64 / 4.0 * c as f64).sum::<f64>() / n.max(1.0);
-        if self.total() == 0 || mean <= 0.0 || mean >= 1.0 {
-            return None;
-        }
-        let variance =
-            self.counts.iter().enumerate().map(|(i, &c)| c as f64 * (i as f64 / 4.0 - mean).powi(2)).sum::<f64>() / n;
-        let error = 1.959_964 * (variance / n).sqrt();
+        let (mean, variance) = self.moments().filter(|&(mean, _)| mean > 0.0 && mean < 1.0)?;
+        let error = 1.959_964 * (variance / self.total() as f64).sqrt();
         let (low, high) = ((mean - error).max(1e-6), (mean + error).min(1.0 - 1e-6));
         Some((elo_of(mean), (elo_of(high) - elo_of(low)) / 2.0))
     }
@@ -193,21 +199,23 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
-    /// The log-likelihood ratio of the score (the normal approximation of the trinomial model,
-    /// as fishtest's GSPRT): zero until both a win or draw and a loss or draw are in.
-    pub fn llr(&self, score: &Score) -> f64 {
-        let variance = score.variance();
-        if score.games() == 0 || variance <= 0.0 {
+    /// The log-likelihood ratio of the finished pairs: the normal approximation of the
+    /// pentanomial GSPRT, as fishtest's and fastchess's. Pairs, not games, are the trials because
+    /// the two games of an opening are not independent: where openings favour one colour (LMA's
+    /// do), most pairs end 1-1, and counting their games as independent draws the spread of
+    /// the colours into the test. Zero until the pairs' scores differ.
+    pub fn llr(&self, pairs: &Pairs) -> f64 {
+        let Some((mean, variance)) = pairs.moments().filter(|&(_, variance)| variance > 0.0) else {
             return 0.0;
-        }
+        };
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
-        score.games() as f64 * (s1 - s0) * (2.0 * score.fraction() - s0 - s1) / (2.0 * variance)
+        pairs.total() as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
-    /// The test's verdict on `score`.
-    pub fn verdict(&self, score: &Score) -> Verdict {
+    /// The test's verdict on the finished pairs.
+    pub fn verdict(&self, pairs: &Pairs) -> Verdict {
         let (low, high) = self.bounds();
-        let llr = self.llr(score);
+        let llr = self.llr(pairs);
         if llr >= high {
             Verdict::H1
         } else if llr <= low {
@@ -244,9 +252,11 @@ mod tests {
         let sprt = Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
         let (low, high) = sprt.bounds();
         assert!((low + 2.944).abs() < 0.01 && (high - 2.944).abs() < 0.01);
-        assert_eq!(sprt.verdict(&Score { wins: 700, draws: 200, losses: 500 }), Verdict::H1);
-        assert_eq!(sprt.verdict(&Score { wins: 500, draws: 400, losses: 600 }), Verdict::H0);
-        assert_eq!(sprt.verdict(&Score { wins: 5, draws: 2, losses: 4 }), Verdict::Continue);
+        let pairs = |counts| Pairs { counts, ..Pairs::default() };
+        assert_eq!(sprt.verdict(&pairs([60, 120, 220, 150, 90])), Verdict::H1);
+        assert_eq!(sprt.verdict(&pairs([90, 150, 220, 120, 60])), Verdict::H0);
+        assert_eq!(sprt.verdict(&pairs([1, 1, 2, 1, 1])), Verdict::Continue);
+        assert_eq!(sprt.llr(&pairs([0, 0, 5, 0, 0])), 0.0);
         assert_eq!(Sprt::parse("elo0=0 elo1=10  alpha=0.05 beta=0.05"), Ok(sprt));
         assert!(Sprt::parse("elo0=5,elo1=0").is_err());
         assert!(Sprt::parse("elo0=0").is_err());
@@ -264,5 +274,15 @@ mod tests {
         let (elo, error) = pairs.elo().unwrap();
         assert!((elo - elo_of(7.0 / 12.0)).abs() < 1e-9 && error > 0.0, "{elo} ± {error}");
         assert_eq!(Pairs { counts: [0, 0, 0, 0, 3], ..Pairs::default() }.elo(), None);
+    }
+
+    #[test]
+    fn sprt_counts_pairs_so_that_openings_favouring_one_colour_do_not_hide_a_gain() {
+        // 99 pairs of an LMA match: 77 split 1-1, where the side with White won each game.
+        let pairs = Pairs { counts: [1, 1, 77, 11, 9], ..Pairs::default() };
+        let sprt = Sprt::parse("elo0=0,elo1=10").unwrap();
+        let llr = sprt.llr(&pairs);
+        // Counted as single games, the trinomial test had reached 0.77 after these 198.
+        assert!((llr - 2.92).abs() < 0.01, "{llr}");
     }
 }
