@@ -582,6 +582,23 @@ fn alice_chess_is_evaluated_by_its_network() {
     }
 }
 
+#[test]
+fn lma_is_evaluated_by_its_network() {
+    let start = "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq - 0 1";
+    let after_a_move = "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/3P2/PPP1PP/RCQKCR b KQkq - 0 1";
+    // LMA's first move is worth much, so the side to move starts ahead, and a queen is worth
+    // more than that lead.
+    let [at_start, after] = [start, after_a_move].map(|f| value_by_network("lma", f));
+    assert!(at_start > 0 && at_start < 300 && after < 0, "{at_start} {after}");
+    let queen_up = "rc1kcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq - 0 1";
+    let [up, down] = [queen_up, &queen_up.replace(" w ", " b ")].map(|f| value_by_network("lma", f));
+    assert!(up > at_start + 300 && down < 0, "{up} {down}");
+    let by_terms = [start, after_a_move].map(|f| value("lma", f));
+    assert_ne!([at_start, after], by_terms);
+    // LMA with doubled armies keeps the terms until an SPRT says otherwise.
+    assert!(loaded("lmadouble", &[]).evaluation.network.is_none());
+}
+
 /// Checks that `name`'s positions `fens` (the first the start) are valued by its network, not
 /// by its terms, and that a queen up is a queen up, for the side to move (`queen`: up, down).
 fn is_evaluated_by_its_network(name: &str, fens: [&str; 3], queen: [&str; 2]) {
