@@ -278,7 +278,7 @@ mod tests {
 
     #[test]
     fn sprt_counts_pairs_so_that_openings_favouring_one_colour_do_not_hide_a_gain() {
-        // 99 pairs of an LMA match: 77 split 1-1, where the side with White won each game.
+        // 99 pairs of an LMA match: 77 ended 1-1 (75 of them a win each): its openings favour one colour.
         let pairs = Pairs { counts: [1, 1, 77, 11, 9], ..Pairs::default() };
         let sprt = Sprt::parse("elo0=0,elo1=10").unwrap();
         let llr = sprt.llr(&pairs);
