@@ -18,8 +18,7 @@ for entry in $depths; do
     variant=${entry%:*} depth=${entry#*:}
     for round in $(seq "$ROUNDS"); do
         for build in old new; do
-            binary=$OLD
-            [ "$build" = new ] && binary=$NEW
+            if [ "$build" = old ]; then binary=$OLD; else binary=$NEW; fi
             line=$("${pin[@]}" "$binary" search --variant "$variant" --depth "$depth" | grep '^info depth' | tail -1)
             nodes=$(echo "$line" | sed 's/.* nodes \([0-9]*\) .*/\1/')
             ms=$(echo "$line" | sed 's/.* time \([0-9]*\).*/\1/')
