@@ -269,6 +269,9 @@ pub enum Command {
         /// Seed of the first weights and of the order of the positions.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Start from this network file instead of random weights (to refit it to new data, e.g. a sister variant's games); its inputs must fit the variant.
+        #[arg(long, value_name = "PATH")]
+        start: Option<PathBuf>,
     },
     /// List the variants: name, layers, board size.
     Variants,

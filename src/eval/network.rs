@@ -306,6 +306,21 @@ impl Network {
         Ok(Network { inputs, input, bias, output, output_bias })
     }
 
+    /// The network's layout of inputs.
+    pub fn inputs(&self) -> Inputs {
+        self.inputs
+    }
+
+    /// The weights back from their integers, in the units and order [`Network::encode`] takes:
+    /// the input rows one after another, the biases, the output weights and the output bias.
+    pub fn decode(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, f32) {
+        let real = |w: i16, factor: i32| f32::from(w) / factor as f32;
+        let input = self.input.iter().flatten().map(|&w| real(w, QA)).collect();
+        let bias = self.bias.iter().map(|&w| real(w, QA)).collect();
+        let output = self.output.iter().flatten().map(|&w| real(w, QB)).collect();
+        (input, bias, output, self.output_bias as f32 / (QA * QB) as f32)
+    }
+
     /// Whether the network can evaluate `variant`: its inputs are the variant's.
     pub fn fits<W: Word>(&self, variant: &Variant<W>) -> bool {
         Inputs::of(variant) == Some(self.inputs)
@@ -440,6 +455,14 @@ mod tests {
 
     fn on_first(cell: u8) -> Square {
         Square::new(Layer::FIRST, Cell::new(cell))
+    }
+
+    #[test]
+    fn a_network_decoded_encodes_to_the_same_file() {
+        let bytes = include_bytes!("lma.vnn");
+        let network = Network::from_bytes(bytes).unwrap();
+        let (input, bias, output, output_bias) = network.decode();
+        assert_eq!(Network::encode(network.inputs(), &input, &bias, &output, output_bias), bytes.to_vec());
     }
 
     #[test]

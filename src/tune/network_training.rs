@@ -4,7 +4,7 @@
 //! is the mean squared difference between the logistic of `y` and the logistic of the target
 //! (the score over 400 blended with the game's result), both for the side to move.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::config::Config;
 use crate::eval::network::{Inputs, Network, HIDDEN};
@@ -43,6 +43,9 @@ pub struct TrainNetwork {
     pub threads: usize,
     /// Seed of the first weights and of the order of the positions.
     pub seed: u64,
+    /// A network to start from instead of random weights (to refit it to new data); its
+    /// inputs must be the variant's.
+    pub start: Option<PathBuf>,
 }
 
 /// How the fit went.
@@ -96,6 +99,19 @@ impl Weights {
         let input = (0..inputs.count() * HIDDEN).map(|_| uniform(0.5 / 32f32.sqrt())).collect();
         let output = (0..2 * HIDDEN).map(|_| uniform(1.0 / (HIDDEN as f32).sqrt())).collect();
         Weights { inputs, input, bias: vec![0.0; HIDDEN], output, output_bias: 0.0 }
+    }
+
+    /// The weights of the network file at `path`, which must have the inputs of `variant`'s
+    /// network, `inputs`.
+    fn read(path: &Path, inputs: Inputs, variant: &str) -> Result<Weights, String> {
+        let name = path.display();
+        let bytes = std::fs::read(path).map_err(|e| format!("--start {name}: {e}"))?;
+        let network = Network::from_bytes(&bytes).map_err(|e| format!("--start {name}: {e}"))?;
+        if network.inputs() != inputs {
+            return Err(format!("--start {name}: {}, not [{variant}]", network.misfit()));
+        }
+        let (input, bias, output, output_bias) = network.decode();
+        Ok(Weights { inputs, input, bias, output, output_bias })
     }
 
     fn count(&self) -> usize {
@@ -175,9 +191,11 @@ fn logistic(x: f32) -> f32 {
 }
 
 /// Reads the positions: each line's inputs and its target for the side to move.
-fn read(config: &Config, settings: &TrainNetwork) -> Result<(Inputs, Samples), String> {
+fn read(config: &Config, settings: &TrainNetwork) -> Result<(Inputs, Option<Weights>, Samples), String> {
     let variant = config.variant(&settings.variant, &[]).map_err(|e| e.to_string())?;
     let inputs = Inputs::of(&variant).ok_or_else(|| format!("[{}]: {}", settings.variant, Inputs::any()))?;
+    // Before the data, which may take minutes to read.
+    let start = settings.start.as_deref().map(|path| Weights::read(path, inputs, &settings.variant)).transpose()?;
     let name = settings.data.display();
     let mut samples = Samples { inputs: Vec::new(), positions: Vec::new() };
     for_each_line(&settings.data, MAX_DATA_LINE, "--data", |number, line| {
@@ -203,7 +221,7 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<(Inputs, Samples), S
     if samples.positions.len() < VALIDATION_SHARE {
         return Err(format!("{name}: {} positions; at least {VALIDATION_SHARE} are needed", samples.positions.len()));
     }
-    Ok((inputs, samples))
+    Ok((inputs, start, samples))
 }
 
 /// Fits a network to the positions of `settings.data` and writes it; `progress` hears of each
@@ -216,12 +234,12 @@ pub fn train_network(
     if settings.epochs == 0 || settings.batch == 0 || settings.threads == 0 {
         return Err("--epochs, --batch and --threads must be at least 1".into());
     }
-    let (inputs, data) = read(config, settings)?;
+    let (inputs, start, data) = read(config, settings)?;
     let mut samples = data.positions.clone();
     let mut rng = Rng::new(settings.seed);
     shuffle(&mut samples, &mut rng);
     let validation: Vec<Sample> = samples.drain(..samples.len() / VALIDATION_SHARE).collect();
-    let mut weights = Weights::random(inputs, &mut rng);
+    let mut weights = start.unwrap_or_else(|| Weights::random(inputs, &mut rng));
     let count = weights.count();
     let (mut first, mut second) = (vec![0.0f32; count], vec![0.0f32; count]);
     let (beta1, beta2) = (0.9f32, 0.999f32);
@@ -293,7 +311,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("data"), text).unwrap();
         let (data, out) = (dir.join("data"), dir.join("out.vnn"));
-        TrainNetwork { variant: variant.into(), data, out, epochs: 12, batch: 8, threads: 2, seed: 3 }
+        TrainNetwork { variant: variant.into(), data, out, epochs: 12, batch: 8, threads: 2, seed: 3, start: None }
     }
 
     /// Trains on `lines` (the first level, the others the side to move a queen up, or a rook in
@@ -377,6 +395,33 @@ mod tests {
                 "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RC1KCR b KQkq - 0 1;0;-500",
             ],
         );
+    }
+
+    #[test]
+    fn a_network_refitted_from_its_own_weights_starts_where_it_ended() {
+        let lines = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.95",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1;0.05",
+        ];
+        let text = lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect::<String>();
+        let first = settings("normal", "start-first", &text);
+        let fitted = train_network(&Config::builtin(), &first, |_, _, _| {}).unwrap();
+        let again =
+            TrainNetwork { epochs: 1, start: Some(first.out.clone()), ..settings("normal", "start-again", &text) };
+        let refitted = train_network(&Config::builtin(), &again, |_, _, _| {}).unwrap();
+        // A random start is far off after one epoch; this one is as good as the fit it began from.
+        assert!(refitted.error.0 < 2.0 * fitted.error.1 + 1e-4, "{fitted:?} then {refitted:?}");
+        assert!(refitted.error.0 < fitted.error.0 / 4.0, "{fitted:?} then {refitted:?}");
+    }
+
+    #[test]
+    fn a_start_network_of_other_inputs_is_refused() {
+        let first = settings("normal", "start-normal", "");
+        std::fs::write(&first.out, include_bytes!("../eval/normal.vnn")).unwrap();
+        let lma = TrainNetwork { start: Some(first.out.clone()), ..settings("lma", "start-lma", "x;0.5\n") };
+        let err = train_network(&Config::builtin(), &lma, |_, _, _| {}).unwrap_err();
+        assert!(err.starts_with("--start ") && err.contains("FIDE chess's pieces") && err.contains("[lma]"), "{err}");
     }
 
     #[test]
