@@ -3,7 +3,8 @@
 # build with `network = none` for the variant (its built-in engine.ini section, copied into a
 # config of its own). One thread and 16 MB of hash each, two games at a time, openings as in
 # benches/vs_build.sh. SEED and SPRT (e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05) from the
-# environment. Writes the PGN and the match output into benches/results/.
+# environment; NETWORK=FILE plays that network file instead of the built-in one, to try a
+# network before it is built in. Writes the PGN and the match output into benches/results/.
 # Usage: benches/vs_terms.sh VARIANT [GAMES] [TC]   (defaults: 200 games, 10+0.1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,12 +16,22 @@ mkdir -p benches/results
 # A copy, so that a rebuild during the match changes nothing.
 engine=$PWD/target/vorpal-vs-terms-$variant
 cp target/release/vorpal "$engine"
+# The variant's section of engine.ini with `network = $1`.
+section_with_network() {
+  awk -v name="$variant" -v network="$1" '
+    /^\[/ { inside = ($1 ~ "^\\[" name "(:[a-z0-9]+)?\\]$") }
+    inside && !/^network *=/ { print }
+    END { print "network = " network }' engine.ini
+}
 terms=$PWD/target/terms-$variant.ini
-awk -v name="$variant" '
-  /^\[/ { inside = ($1 ~ "^\\[" name "(:[a-z0-9]+)?\\]$") }
-  inside && !/^network *=/ { print }
-  END { print "network = none" }' engine.ini > "$terms"
+section_with_network none > "$terms"
 grep -q "^\[$variant[]:]" "$terms" || { echo "no section [$variant] in engine.ini" >&2; exit 2; }
+network_engine=$engine
+if [ -n "${NETWORK:-}" ]; then
+  trial=$PWD/target/trial-$variant.ini
+  section_with_network "$(realpath "$NETWORK")" > "$trial"
+  network_engine="$engine --config $trial"
+fi
 case $variant in
   alice) openings=(--openings "file=benches/openings/alice.epd order=random") ;;
   normal | fischerandom) openings=(--random-plies 6) ;;
@@ -28,7 +39,7 @@ case $variant in
 esac
 out=benches/results/vs-terms-$variant-$games-$tc-$(date +%Y-%m-%d-%H%M)
 "$engine" match --variant "$variant" --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
-  --engine "$engine name=Vorpal-network option.Hash=16 option.Threads=1" \
+  --engine "cmd=\"$network_engine\" name=Vorpal-network option.Hash=16 option.Threads=1" \
   --engine "cmd=\"$engine --config $terms\" name=Vorpal-terms option.Hash=16 option.Threads=1" \
   "${openings[@]}" --seed "${SEED:-$RANDOM}" --resign 4,800 --draw 30,10 ${SPRT:+--sprt "$SPRT"} \
   --pgn "$out.pgn" | tee "$out.txt"
