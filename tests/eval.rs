@@ -595,8 +595,19 @@ fn lma_is_evaluated_by_its_network() {
     assert!(up > at_start + 300 && down < 0, "{up} {down}");
     let by_terms = [start, after_a_move].map(|f| value("lma", f));
     assert_ne!([at_start, after], by_terms);
-    // LMA with doubled armies keeps the terms until an SPRT says otherwise.
-    assert!(loaded("lmadouble", &[]).evaluation.network.is_none());
+}
+
+#[test]
+fn lmadouble_is_evaluated_by_a_network_of_its_own() {
+    // LMA's network refitted to the doubled armies' games: it values their start otherwise than
+    // LMA's network does, near level, and a queen up as more than that.
+    let start = "rcqkcr/pppppp/6/6/6/PPPPPP/RCQ1CR|rcq1cr/pppppp/6/6/6/PPPPPP/RCQKCR w KQkq - 0 1";
+    let own = value_by_network("lmadouble", start);
+    assert!(own.abs() < 300, "{own}");
+    assert_ne!(own, value_by_network("lma", start));
+    let queen_up = "rc1kcr/pppppp/6/6/6/PPPPPP/RCQ1CR|rcq1cr/pppppp/6/6/6/PPPPPP/RCQKCR w KQkq - 0 1";
+    let [up, down] = [queen_up, &queen_up.replace(" w ", " b ")].map(|f| value_by_network("lmadouble", f));
+    assert!(up > own + 300 && down < -300, "{own} {up} {down}");
 }
 
 /// Checks that `name`'s positions `fens` (the first the start) are valued by its network, not
