@@ -7,7 +7,7 @@ use std::sync::Arc;
 use once_cell::sync::Lazy;
 
 use super::ini::{self, Entry, IniError, Section, COMMAND_LINE};
-use crate::eval::network::Network;
+use crate::eval::network::{Network, MAX_NETWORK_BYTES};
 use crate::eval::weights::SquareBonus;
 use crate::eval::{Eval, EvalData, Evaluation};
 use crate::geometry::{Bitboard, Geometry, Wide};
@@ -25,9 +25,6 @@ const MAX_INI_BYTES: u64 = 4 << 20;
 /// The longest chain of `[child:parent]` sections above one: enough for any family tree of
 /// variants, and a bound on the work of resolving a file of thousands of sections.
 const MAX_ANCESTORS: usize = 32;
-
-/// The largest network file read (FIDE chess's is under 0.5 MiB, Alice Chess's under 1 MiB).
-const MAX_NETWORK_BYTES: u64 = 64 << 20;
 
 /// The engine.ini compiled into the binary.
 pub const BUILTIN: &str = include_str!("../../engine.ini");

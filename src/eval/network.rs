@@ -14,6 +14,8 @@ pub const HIDDEN: usize = 256;
 pub const QA: i32 = 255;
 /// The factor of the output weights in their integers.
 pub const QB: i32 = 64;
+/// The largest network file read (FIDE chess's is under 0.5 MiB, Alice Chess's under 1 MiB).
+pub const MAX_NETWORK_BYTES: u64 = 64 << 20;
 /// Centipawns per unit of the network's output: it learns scores in units of 400 of its
 /// teacher's centipawns, which this keeps, so that a pawn is worth about 100 and the search's
 /// margins, set on the hand-made evaluation's scale, mean what they did there.

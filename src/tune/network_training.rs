@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::Config;
-use crate::eval::network::{Inputs, Network, HIDDEN};
-use crate::input::{for_each_line, MAX_DATA_LINE};
+use crate::eval::network::{Inputs, Network, HIDDEN, MAX_NETWORK_BYTES};
+use crate::input::{for_each_line, read_file_bytes, MAX_DATA_LINE};
 use crate::position::Position;
 use crate::random::Rng;
 use crate::tune::data::Record;
@@ -105,7 +105,7 @@ impl Weights {
     /// network, `inputs`.
     fn read(path: &Path, inputs: Inputs, variant: &str) -> Result<Weights, String> {
         let name = path.display();
-        let bytes = std::fs::read(path).map_err(|e| format!("--start {name}: {e}"))?;
+        let bytes = read_file_bytes(path, MAX_NETWORK_BYTES, "--start")?;
         let network = Network::from_bytes(&bytes).map_err(|e| format!("--start {name}: {e}"))?;
         if network.inputs() != inputs {
             return Err(format!("--start {name}: {}, not [{variant}]", network.misfit()));
