@@ -13,9 +13,10 @@ games=${2:-200}
 tc=${3:-10+0.1}
 cargo build --release --quiet
 mkdir -p benches/results
-# A copy, so that a rebuild during the match changes nothing.
-engine=$PWD/target/vorpal-vs-terms-$variant
+# A copy of this run's own, so that a rebuild or a second run beside it changes nothing.
+engine=$PWD/target/vorpal-vs-terms-$variant-$$
 cp target/release/vorpal "$engine"
+trap 'rm -f "$engine"' EXIT
 # The variant's section of engine.ini with `network = $1`.
 section_with_network() {
   awk -v name="$variant" -v network="$1" '
@@ -23,12 +24,12 @@ section_with_network() {
     inside && !/^network *=/ { print }
     END { print "network = " network }' engine.ini
 }
-terms=$PWD/target/terms-$variant.ini
+terms=$PWD/target/terms-$variant-$$.ini
 section_with_network none > "$terms"
 grep -q "^\[$variant[]:]" "$terms" || { echo "no section [$variant] in engine.ini" >&2; exit 2; }
 network_engine=$engine
 if [ -n "${NETWORK:-}" ]; then
-  trial=$PWD/target/trial-$variant.ini
+  trial=$PWD/target/trial-$variant-$$.ini
   section_with_network "$(realpath "$NETWORK")" > "$trial"
   network_engine="$engine --config $trial"
 fi
