@@ -18,7 +18,7 @@ for i in $(seq "$RUNS"); do
 done
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 printf '%-13s %10s %10s %10s %6s\n' variant nodes old-nps new-nps ratio
-for name in $(grep -o '^[a-z][a-z0-9]* ' "$dir/old" | sort -u) all; do
+for name in $(grep -o '^[a-z][a-z0-9]* ' "$dir/old" | grep -vx 'nodes ' | sort -u) all; do
     if [ "$name" = all ]; then pattern='^nodes '; else pattern="^$name "; fi
     old_nodes=$(grep "$pattern" "$dir/old" | head -1 | awk '{print $(NF-4)}')
     new_nodes=$(grep "$pattern" "$dir/new" | head -1 | awk '{print $(NF-4)}')

@@ -4,7 +4,9 @@
 # config of its own). One thread and 16 MB of hash each, two games at a time, openings as in
 # benches/vs_build.sh. SEED and SPRT (e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05) from the
 # environment; NETWORK=FILE plays that network file instead of the built-in one, to try a
-# network before it is built in. Writes the PGN and the match output into benches/results/.
+# network before it is built in; with AGAINST=network as well, that file plays the built-in
+# network instead of the terms (a network's next generation against the one before).
+# Writes the PGN and the match output into benches/results/.
 # Usage: benches/vs_terms.sh VARIANT [GAMES] [TC]   (defaults: 200 games, 10+0.1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +18,7 @@ mkdir -p benches/results
 # A copy of this run's own, so that a rebuild or a second run beside it changes nothing.
 engine=$PWD/target/vorpal-vs-terms-$variant-$$
 cp target/release/vorpal "$engine"
-trap 'rm -f "$engine"' EXIT
+trap 'rm -f "$engine" "${terms:-}" "${trial:-}"' EXIT
 # The variant's section of engine.ini with `network = $1`.
 section_with_network() {
   awk -v name="$variant" -v network="$1" '
@@ -28,6 +30,14 @@ terms=$PWD/target/terms-$variant-$$.ini
 section_with_network none > "$terms"
 grep -q "^\[$variant[]:]" "$terms" || { echo "no section [$variant] in engine.ini" >&2; exit 2; }
 network_engine=$engine
+opponent="$engine --config $terms" opponent_name=Vorpal-terms
+case ${AGAINST:-terms} in
+  terms) ;;
+  network)
+    [ -n "${NETWORK:-}" ] || { echo "AGAINST=network needs NETWORK=FILE to play against it" >&2; exit 2; }
+    opponent=$engine opponent_name=Vorpal-built-in ;;
+  *) echo "AGAINST is terms or network, not '$AGAINST'" >&2; exit 2 ;;
+esac
 if [ -n "${NETWORK:-}" ]; then
   trial=$PWD/target/trial-$variant-$$.ini
   section_with_network "$(realpath "$NETWORK")" > "$trial"
@@ -38,10 +48,10 @@ case $variant in
   normal | fischerandom) openings=(--random-plies 6) ;;
   *) openings=(--random-plies 4) ;;
 esac
-out=benches/results/vs-terms-$variant-$games-$tc-$(date +%Y-%m-%d-%H%M)
+out=benches/results/vs-${AGAINST:-terms}-$variant-$games-$tc-$(date +%Y-%m-%d-%H%M)
 "$engine" match --variant "$variant" --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
   --engine "cmd=\"$network_engine\" name=Vorpal-network option.Hash=16 option.Threads=1" \
-  --engine "cmd=\"$engine --config $terms\" name=Vorpal-terms option.Hash=16 option.Threads=1" \
+  --engine "cmd=\"$opponent\" name=$opponent_name option.Hash=16 option.Threads=1" \
   "${openings[@]}" --seed "${SEED:-$RANDOM}" --resign 4,800 --draw 30,10 ${SPRT:+--sprt "$SPRT"} \
   --pgn "$out.pgn" | tee "$out.txt"
 echo "PGN: $out.pgn, output: $out.txt"
