@@ -139,13 +139,17 @@ fn xboard_reads_a_negative_clock_as_zero() {
 #[test]
 fn files_past_their_bound_are_refused_by_name() {
     let zero = "/dev/zero";
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--config", zero, "variants"], "larger than 4 MiB"),
         (&["perft", "--epd", zero], "--epd /dev/zero: larger than"),
         (&["play", "--pgn", zero], "--pgn /dev/zero: larger than"),
         (&["tune", "--data", zero], "--data /dev/zero line 1: longer than"),
         (&["train-network", "--data", zero, "--out", "/dev/null"], "--data /dev/zero line 1: longer than"),
         (&["train-network", "--data", zero, "--out", "/dev/null", "--start", zero], "--start /dev/zero: larger than"),
+        (
+            &["train-network", "--data", zero, "--out", "/dev/null", "--test", zero],
+            "--test /dev/zero line 1: longer than",
+        ),
         (
             &["match", "--openings", zero, "--engine", "a", "--engine", "b", "--st", "0.1", "--games", "1"],
             "--openings /dev/zero",

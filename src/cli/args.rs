@@ -272,6 +272,9 @@ pub enum Command {
         /// Start from this network file instead of random weights (to refit it to new data, e.g. a sister variant's games); its inputs must fit the variant.
         #[arg(long, value_name = "PATH")]
         start: Option<PathBuf>,
+        /// Positions of other games (the data's format), never fitted: their error is printed before the first epoch and after each, to compare networks fitted to different data.
+        #[arg(long, value_name = "PATH")]
+        test: Option<PathBuf>,
     },
     /// List the variants: name, layers, board size.
     Variants,

@@ -122,8 +122,11 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         Command::Tune { variant, data, positions, rounds, only, squares } => {
             training::tune_command(&config, Tune { variant, data, positions, rounds, only, squares })
         }
-        Command::TrainNetwork { variant, data, out, epochs, batch, threads, seed, start } => {
-            training::train_command(&config, TrainNetwork { variant, data, out, epochs, batch, threads, seed, start })
+        Command::TrainNetwork { variant, data, out, epochs, batch, threads, seed, start, test } => {
+            training::train_command(
+                &config,
+                TrainNetwork { variant, data, out, epochs, batch, threads, seed, start, test },
+            )
         }
         Command::Play { at, pgn: Some(path), game, .. } => play::play_pgn(&config, &path, game, at),
         Command::Play { at, moves, .. } => play::play(at.position(&config)?, &moves),

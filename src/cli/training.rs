@@ -3,7 +3,7 @@
 use super::{bad, Failure};
 use crate::config::Config;
 use crate::tune::datagen::{datagen, Datagen, Written};
-use crate::tune::network_training::{train_network, TrainNetwork};
+use crate::tune::network_training::{train_network, Progress, TrainNetwork};
 use crate::tune::texel::{tune, Tune};
 
 /// `vorpal datagen`: checks the settings, plays, and reports as it goes.
@@ -46,7 +46,12 @@ pub(super) fn tune_command(config: &Config, settings: Tune) -> Result<(), Failur
 
 /// `vorpal train-network`: fits the network and writes its file.
 pub(super) fn train_command(config: &Config, settings: TrainNetwork) -> Result<(), Failure> {
-    let progress = |epoch, fitted, held_out| eprintln!("epoch {epoch}: error {fitted:.6}, held out {held_out:.6}");
+    let progress = |p: &Progress| match p.test {
+        Some(test) => {
+            eprintln!("epoch {}: error {:.6}, held out {:.6}, test {test:.6}", p.epoch, p.fitted, p.held_out)
+        }
+        None => eprintln!("epoch {}: error {:.6}, held out {:.6}", p.epoch, p.fitted, p.held_out),
+    };
     let trained = train_network(config, &settings, progress).map_err(bad)?;
     crate::outln!(
         "{} positions ({} held out): error held out {:.6} after the first epoch, {:.6} after the last; written to {}",
@@ -56,5 +61,10 @@ pub(super) fn train_command(config: &Config, settings: TrainNetwork) -> Result<(
         trained.error.1,
         settings.out.display()
     );
+    if let Some((positions, before, after)) = trained.test {
+        crate::outln!(
+            "{positions} test positions: error {before:.6} before the first epoch, {after:.6} after the last"
+        );
+    }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! (the score over 400 blended with the game's result), both for the side to move.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::config::Config;
 use crate::eval::network::{Inputs, Network, HIDDEN, MAX_NETWORK_BYTES};
@@ -12,6 +13,7 @@ use crate::input::{for_each_line, read_file_bytes, MAX_DATA_LINE};
 use crate::position::Position;
 use crate::random::Rng;
 use crate::tune::data::Record;
+use crate::variant::Variant;
 
 /// The largest magnitude of a hidden weight or bias, so that the integers of 32 pieces' inputs
 /// summed stay within 16 bits.
@@ -46,6 +48,10 @@ pub struct TrainNetwork {
     /// A network to start from instead of random weights (to refit it to new data); its
     /// inputs must be the variant's.
     pub start: Option<PathBuf>,
+    /// Positions of other games, never fitted, whose error is measured before the first epoch
+    /// and after each: held-out positions share games with fitted ones, these do not, so they
+    /// compare networks fitted to different data (a generation against the one before).
+    pub test: Option<PathBuf>,
 }
 
 /// How the fit went.
@@ -57,6 +63,22 @@ pub struct Trained {
     pub validation: usize,
     /// The error on those after the first epoch and after the last.
     pub error: (f64, f64),
+    /// With `test`: how many test positions, and the error on them before the first epoch (the
+    /// start network's, or random weights') and after the last.
+    pub test: Option<(usize, f64, f64)>,
+}
+
+/// The errors after one epoch.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// The epoch, from 1.
+    pub epoch: usize,
+    /// The mean error on the positions fitted, during the epoch.
+    pub fitted: f64,
+    /// The error on the held-out positions after it.
+    pub held_out: f64,
+    /// The error on the test positions after it, with `test`.
+    pub test: Option<f64>,
 }
 
 /// One position: where its inputs start in [`Samples::inputs`] and how many there are, whose
@@ -190,15 +212,45 @@ fn logistic(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Reads the positions: each line's inputs and its target for the side to move.
-fn read(config: &Config, settings: &TrainNetwork) -> Result<(Inputs, Option<Weights>, Samples), String> {
+/// What training reads: the variant's inputs, the start network, the test positions and the
+/// positions to fit.
+struct Read {
+    inputs: Inputs,
+    start: Option<Weights>,
+    test: Option<Samples>,
+    data: Samples,
+}
+
+/// Reads the start network and the test positions first, so that a mistake in them is told
+/// before the data, which may take minutes to read.
+fn read(config: &Config, settings: &TrainNetwork) -> Result<Read, String> {
     let variant = config.variant(&settings.variant, &[]).map_err(|e| e.to_string())?;
     let inputs = Inputs::of(&variant).ok_or_else(|| format!("[{}]: {}", settings.variant, Inputs::any()))?;
-    // Before the data, which may take minutes to read.
     let start = settings.start.as_deref().map(|path| Weights::read(path, inputs, &settings.variant)).transpose()?;
-    let name = settings.data.display();
+    let test = match &settings.test {
+        Some(path) => {
+            let test = read_samples(path, "--test", &variant, inputs)?;
+            if test.positions.is_empty() {
+                return Err(format!("{}: no positions", path.display()));
+            }
+            Some(test)
+        }
+        None => None,
+    };
+    let data = read_samples(&settings.data, "--data", &variant, inputs)?;
+    if data.positions.len() < VALIDATION_SHARE {
+        let name = settings.data.display();
+        return Err(format!("{name}: {} positions; at least {VALIDATION_SHARE} are needed", data.positions.len()));
+    }
+    Ok(Read { inputs, start, test, data })
+}
+
+/// Reads the positions of the file at `path` (given as `flag`): each line's inputs and its
+/// target for the side to move.
+fn read_samples(path: &Path, flag: &str, variant: &Arc<Variant>, inputs: Inputs) -> Result<Samples, String> {
+    let name = path.display();
     let mut samples = Samples { inputs: Vec::new(), positions: Vec::new() };
-    for_each_line(&settings.data, MAX_DATA_LINE, "--data", |number, line| {
+    for_each_line(path, MAX_DATA_LINE, flag, |number, line| {
         if line.trim().is_empty() {
             return Ok(true);
         }
@@ -218,33 +270,33 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<(Inputs, Option<Weig
         samples.positions.push(Sample { start: start as u32, count, mover: mover as u8, target });
         Ok(true)
     })?;
-    if samples.positions.len() < VALIDATION_SHARE {
-        return Err(format!("{name}: {} positions; at least {VALIDATION_SHARE} are needed", samples.positions.len()));
-    }
-    Ok((inputs, start, samples))
+    Ok(samples)
 }
 
 /// Fits a network to the positions of `settings.data` and writes it; `progress` hears of each
-/// epoch's errors on the positions fitted and on those kept out.
+/// epoch's errors on the positions fitted, on those kept out and on the test positions.
 pub fn train_network(
     config: &Config,
     settings: &TrainNetwork,
-    progress: impl Fn(usize, f64, f64),
+    progress: impl Fn(&Progress),
 ) -> Result<Trained, String> {
     if settings.epochs == 0 || settings.batch == 0 || settings.threads == 0 {
         return Err("--epochs, --batch and --threads must be at least 1".into());
     }
-    let (inputs, start, data) = read(config, settings)?;
+    let Read { inputs, start, test, data } = read(config, settings)?;
+    let test_error = |weights: &Weights| test.as_ref().map(|test| weights.error(test, &test.positions));
     let mut samples = data.positions.clone();
     let mut rng = Rng::new(settings.seed);
     shuffle(&mut samples, &mut rng);
     let validation: Vec<Sample> = samples.drain(..samples.len() / VALIDATION_SHARE).collect();
     let mut weights = start.unwrap_or_else(|| Weights::random(inputs, &mut rng));
+    let test_before = test_error(&weights);
     let count = weights.count();
     let (mut first, mut second) = (vec![0.0f32; count], vec![0.0f32; count]);
     let (beta1, beta2) = (0.9f32, 0.999f32);
     let mut step = 0;
     let mut errors = (0.0, 0.0);
+    let mut test_after = None;
     for epoch in 0..settings.epochs {
         let rate = LEARNING_RATE
             * match epoch {
@@ -288,12 +340,15 @@ pub fn train_network(
             weights.each_mut().take(hidden).for_each(|w| *w = w.clamp(-HIDDEN_LIMIT, HIDDEN_LIMIT));
         }
         let held_out = weights.error(&data, &validation);
-        progress(epoch + 1, total / samples.len() as f64, held_out);
+        let test = test_error(&weights);
+        progress(&Progress { epoch: epoch + 1, fitted: total / samples.len() as f64, held_out, test });
         errors = (if epoch == 0 { held_out } else { errors.0 }, held_out);
+        test_after = test;
     }
     let bytes = Network::encode(weights.inputs, &weights.input, &weights.bias, &weights.output, weights.output_bias);
     std::fs::write(&settings.out, bytes).map_err(|e| format!("{}: {e}", settings.out.display()))?;
-    Ok(Trained { positions: samples.len(), validation: validation.len(), error: errors })
+    let test = test.zip(test_before.zip(test_after)).map(|(t, (before, after))| (t.positions.len(), before, after));
+    Ok(Trained { positions: samples.len(), validation: validation.len(), error: errors, test })
 }
 
 fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
@@ -311,7 +366,17 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("data"), text).unwrap();
         let (data, out) = (dir.join("data"), dir.join("out.vnn"));
-        TrainNetwork { variant: variant.into(), data, out, epochs: 12, batch: 8, threads: 2, seed: 3, start: None }
+        TrainNetwork {
+            variant: variant.into(),
+            data,
+            out,
+            epochs: 12,
+            batch: 8,
+            threads: 2,
+            seed: 3,
+            start: None,
+            test: None,
+        }
     }
 
     /// Trains on `lines` (the first level, the others the side to move a queen up, or a rook in
@@ -320,7 +385,7 @@ mod tests {
     fn learns_a_queen_up(variant: &str, lines: [&str; 3]) {
         let text = lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect::<String>();
         let settings = settings(variant, variant, &text);
-        let trained = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap();
+        let trained = train_network(&Config::builtin(), &settings, |_| {}).unwrap();
         assert_eq!((trained.positions, trained.validation), (294, 6));
         assert!(trained.error.1 < trained.error.0 && trained.error.1 < 0.01, "{trained:?}");
         let net = Network::from_bytes(&std::fs::read(&settings.out).unwrap()).unwrap();
@@ -406,13 +471,42 @@ mod tests {
         ];
         let text = lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect::<String>();
         let first = settings("normal", "start-first", &text);
-        let fitted = train_network(&Config::builtin(), &first, |_, _, _| {}).unwrap();
+        let fitted = train_network(&Config::builtin(), &first, |_| {}).unwrap();
         let again =
             TrainNetwork { epochs: 1, start: Some(first.out.clone()), ..settings("normal", "start-again", &text) };
-        let refitted = train_network(&Config::builtin(), &again, |_, _, _| {}).unwrap();
+        let refitted = train_network(&Config::builtin(), &again, |_| {}).unwrap();
         // A random start is far off after one epoch; this one is as good as the fit it began from.
         assert!(refitted.error.0 < 2.0 * fitted.error.1 + 1e-4, "{fitted:?} then {refitted:?}");
         assert!(refitted.error.0 < fitted.error.0 / 4.0, "{fitted:?} then {refitted:?}");
+    }
+
+    #[test]
+    fn test_positions_are_measured_before_the_fit_and_after_each_epoch() {
+        let lines = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.95",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1;0.05",
+        ];
+        let text = lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect::<String>();
+        let mut fit = settings("normal", "test-set", &text);
+        let test = fit.data.with_file_name("test");
+        // Other positions of the same kind: a rook up for the side to move.
+        std::fs::write(&test, "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1;0.9\n").unwrap();
+        fit.test = Some(test.clone());
+        let epochs = std::cell::RefCell::new(Vec::new());
+        let trained = train_network(&Config::builtin(), &fit, |p| epochs.borrow_mut().push(p.test)).unwrap();
+        let (positions, before, after) = trained.test.unwrap();
+        assert_eq!(positions, 1);
+        assert!(after < before, "{trained:?}");
+        assert_eq!(epochs.borrow().len(), 12);
+        assert_eq!(*epochs.borrow().last().unwrap(), Some(after));
+
+        std::fs::write(&test, "").unwrap();
+        let err = train_network(&Config::builtin(), &fit, |_| {}).unwrap_err();
+        assert!(err.contains("no positions"), "{err}");
+        std::fs::write(&test, "not a fen;0.5\n").unwrap();
+        let err = train_network(&Config::builtin(), &fit, |_| {}).unwrap_err();
+        assert!(err.contains("test line 1"), "{err}");
     }
 
     #[test]
@@ -420,21 +514,21 @@ mod tests {
         let first = settings("normal", "start-normal", "");
         std::fs::write(&first.out, include_bytes!("../eval/normal.vnn")).unwrap();
         let lma = TrainNetwork { start: Some(first.out.clone()), ..settings("lma", "start-lma", "x;0.5\n") };
-        let err = train_network(&Config::builtin(), &lma, |_, _, _| {}).unwrap_err();
+        let err = train_network(&Config::builtin(), &lma, |_| {}).unwrap_err();
         assert!(err.starts_with("--start ") && err.contains("FIDE chess's pieces") && err.contains("[lma]"), "{err}");
     }
 
     #[test]
     fn a_bad_line_is_named() {
         let settings = settings("normal", "bad", "8/8/8/8/8/8/8/8 w - - 0 1;2\n");
-        let err = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap_err();
+        let err = train_network(&Config::builtin(), &settings, |_| {}).unwrap_err();
         assert!(err.contains("line 1") && err.contains("expected FEN;RESULT;SCORE"), "{err}");
     }
 
     #[test]
     fn a_variant_no_network_fits_is_refused() {
         let settings = settings("alice8x4", "alice8x4", "x;0.5\n");
-        let err = train_network(&Config::builtin(), &settings, |_, _, _| {}).unwrap_err();
+        let err = train_network(&Config::builtin(), &settings, |_| {}).unwrap_err();
         assert!(err.contains("[alice8x4]") && err.contains("P N B R Q K"), "{err}");
     }
 }
