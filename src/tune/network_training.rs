@@ -1,5 +1,5 @@
-//! `vorpal train-network`: fits a variant's evaluation network (FIDE chess's or Alice Chess's)
-//! to scored positions: another engine's scores or Vorpal's own self-play (`vorpal datagen`).
+//! `vorpal train-network`: fits a variant's evaluation network to scored positions: another
+//! engine's scores or Vorpal's own self-play (`vorpal datagen`).
 //! The network's output `y` is its score in units of 400 of the teacher's centipawns; the error
 //! is the mean squared difference between the logistic of `y` and the logistic of the target
 //! (the score over 400 blended with the game's result), both for the side to move.
