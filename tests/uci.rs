@@ -185,6 +185,21 @@ fn uci_go_perft_prints_each_root_move_then_the_total_as_stockfish_does() {
 }
 
 #[test]
+fn uci_go_perft_sent_as_soon_as_the_last_total_is_read_counts_again() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.send("setoption name UCI_Variant value lma");
+    // As a script sends it: each `go perft` the moment the total before it is read. The race
+    // it once lost is narrow, hence the many rounds; lost, `until` fails after its wait.
+    for _ in 0..2000 {
+        e.send("position startpos moves 2d21d3");
+        e.send("go perft 1");
+        let lines = e.until("Nodes searched");
+        assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    }
+}
+
+#[test]
 fn uci_d_shows_the_boards_the_fen_and_the_key() {
     let mut e = Engine::start();
     e.send("uci");

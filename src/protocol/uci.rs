@@ -57,8 +57,17 @@ struct Uci {
     chess960: bool,
     /// `Notation`: Vorpal's or Fairy-Stockfish's.
     dialect: Dialect,
-    /// The `go perft` counting on its own thread, and what stops it.
-    perft: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+    /// The last `go perft`, counting on its own thread or done.
+    perft: Option<Counting>,
+}
+
+/// A `go perft` on its own thread: what stops it, and whether it has finished counting.
+struct Counting {
+    thread: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+    /// Set before the counts are written, since a client may send the next `go perft` as soon
+    /// as it reads the last line, before the thread has ended; that `go perft` waits for it.
+    counted: Arc<AtomicBool>,
 }
 
 /// What `help` prints: a hint for someone who typed to the engine at a terminal.
@@ -197,30 +206,37 @@ impl Uci {
     /// It counts on a thread of its own: `stop` gives it up, `quit` ends the program at once.
     fn perft(&mut self, depth: &str) -> Result<(), String> {
         let depth = options::PERFT_DEPTH.parse(depth).map_err(|e| format!("go {e}"))? as u32;
-        if self.perft.as_ref().is_some_and(|(running, _)| !running.is_finished()) {
+        if self.perft.as_ref().is_some_and(|last| !last.counted.load(Ordering::Acquire)) {
             return Err("go perft: a perft is still counting ('stop' gives it up)".into());
+        }
+        if let Some(last) = self.perft.take() {
+            let _ = last.thread.join();
         }
         self.engine.stop();
         let stop = Arc::new(AtomicBool::new(false));
-        let dialect = self.dialect;
-        let running = self.engine.divide_in_background(depth, stop.clone(), move |variant, counts| match counts {
-            Some(counts) => {
-                for (mv, nodes) in &counts {
-                    crate::outln!("{}: {nodes}", dialect.move_text(variant, *mv));
+        let counted = Arc::new(AtomicBool::new(false));
+        let (dialect, done) = (self.dialect, counted.clone());
+        let thread = self.engine.divide_in_background(depth, stop.clone(), move |variant, counts| {
+            done.store(true, Ordering::Release);
+            match counts {
+                Some(counts) => {
+                    for (mv, nodes) in &counts {
+                        crate::outln!("{}: {nodes}", dialect.move_text(variant, *mv));
+                    }
+                    crate::outln!("\nNodes searched: {}\n", counts.iter().map(|(_, n)| n).sum::<u64>());
                 }
-                crate::outln!("\nNodes searched: {}\n", counts.iter().map(|(_, n)| n).sum::<u64>());
+                None => crate::outln!("info string perft {depth} stopped"),
             }
-            None => crate::outln!("info string perft {depth} stopped"),
         });
-        self.perft = Some((running, stop));
+        self.perft = Some(Counting { thread, stop, counted });
         Ok(())
     }
 
     /// Gives up the perft being counted, if any.
     fn stop_perft(&mut self) {
-        if let Some((running, stop)) = self.perft.take() {
-            stop.store(true, Ordering::Relaxed);
-            let _ = running.join();
+        if let Some(last) = self.perft.take() {
+            last.stop.store(true, Ordering::Relaxed);
+            let _ = last.thread.join();
         }
     }
 
