@@ -22,7 +22,7 @@ fi
 # A copy, so that a rebuild during the match changes nothing.
 cp target/release/vorpal target/vorpal-vs-build
 case $variant in
-  alice) openings=(--openings "file=benches/openings/alice.epd order=random") ;;
+  alice | lma) openings=(--openings "file=benches/openings/$variant.epd order=random") ;;
   normal | fischerandom) openings=(--random-plies 6) ;;
   *) openings=(--random-plies 4) ;;
 esac

@@ -44,7 +44,7 @@ if [ -n "${NETWORK:-}" ]; then
   network_engine="$engine --config $trial"
 fi
 case $variant in
-  alice) openings=(--openings "file=benches/openings/alice.epd order=random") ;;
+  alice | lma) openings=(--openings "file=benches/openings/$variant.epd order=random") ;;
   normal | fischerandom) openings=(--random-plies 6) ;;
   *) openings=(--random-plies 4) ;;
 esac
