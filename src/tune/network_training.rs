@@ -379,6 +379,16 @@ mod tests {
         }
     }
 
+    /// 300 lines of FIDE chess: the start, level, and either side to move a queen up.
+    fn queen_up_text() -> String {
+        let lines = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.95",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1;0.05",
+        ];
+        lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect()
+    }
+
     /// Trains on `lines` (the first level, the others the side to move a queen up, or a rook in
     /// Inside-out, which has no queen) many times over, and checks that the network learnt it
     /// and loads.
@@ -464,12 +474,7 @@ mod tests {
 
     #[test]
     fn a_network_refitted_from_its_own_weights_starts_where_it_ended() {
-        let lines = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5",
-            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.95",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1;0.05",
-        ];
-        let text = lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect::<String>();
+        let text = queen_up_text();
         let first = settings("normal", "start-first", &text);
         let fitted = train_network(&Config::builtin(), &first, |_| {}).unwrap();
         let again =
@@ -482,12 +487,7 @@ mod tests {
 
     #[test]
     fn test_positions_are_measured_before_the_fit_and_after_each_epoch() {
-        let lines = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.5",
-            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.95",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1;0.05",
-        ];
-        let text = lines.iter().cycle().take(300).map(|l| format!("{l}\n")).collect::<String>();
+        let text = queen_up_text();
         let mut fit = settings("normal", "test-set", &text);
         let test = fit.data.with_file_name("test");
         // Other positions of the same kind: a rook up for the side to move.
