@@ -1,5 +1,6 @@
 //! Drives the real `vorpal` binary: perft output, suites, variants, user engine.ini files, errors.
 
+use std::collections::HashSet;
 use std::io::Write;
 use std::process::{Command, Output};
 
@@ -271,6 +272,24 @@ fn datagen_writes_quiet_positions_with_results_and_tune_fits_them() {
     assert!(eval_line.contains(&format!(" king_board:{} ", builtin.data.terms.king_board)), "{eval_line}");
     let o = vorpal(&["tune", "--variant", "alice", "--data", data.to_str().unwrap(), "--only", "king_bored"]);
     assert_bad_input(&o, "--only: 'king_bored' is not a number of alice");
+}
+
+#[test]
+fn datagen_draws_a_chess960_setup_for_each_game_when_asked() {
+    let data = temp_file("datagen-setups.txt", "");
+    std::fs::remove_file(&data).unwrap();
+    let args = ["--games", "4", "--nodes", "200", "--random-plies", "0", "--random-setups", "--out"];
+    let o = vorpal(&[&["datagen", "--variant", "lookingglass"], &args[..], &[data.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The castling field names the rooks' files: the standard array's are H and A for each side.
+    let castling: HashSet<String> = std::fs::read_to_string(&data)
+        .unwrap()
+        .lines()
+        .filter_map(|line| line.split(' ').nth(2).map(String::from))
+        .collect();
+    assert!(castling.iter().any(|field| !["HAha", "-"].contains(&field.as_str())), "{castling:?}");
+    let o = vorpal(&[&["datagen", "--variant", "alice"], &args[..], &["/tmp/never-written.txt"]].concat());
+    assert_bad_input(&o, "--random-setups is for Chess960 variants (lookingglass, fischerandom), not alice");
 }
 
 #[test]

@@ -209,6 +209,9 @@ pub enum Command {
         /// Random plies before the engine plays.
         #[arg(long, default_value_t = 8)]
         random_plies: usize,
+        /// Start each game from a Chess960 setup drawn at random (lookingglass: one a side; fischerandom), not the start position.
+        #[arg(long)]
+        random_setups: bool,
         /// Set aside an opening whose first search scores it further from level than this (centipawns).
         #[arg(long, default_value_t = 200, value_name = "CP")]
         opening_margin: i32,
@@ -246,7 +249,7 @@ pub enum Command {
         #[arg(long)]
         squares: bool,
     },
-    /// Fit a variant's evaluation network (FIDE chess, Alice Chess, Inside-out Chess, Monochrome or LMA) to scored positions; write the network file (engine.ini's `network`).
+    /// Fit a variant's evaluation network (FIDE chess, Alice Chess, Inside-out Chess, Monochrome, LMA or Looking-Glass) to scored positions; write the network file (engine.ini's `network`).
     TrainNetwork {
         /// The variant whose positions the data holds.
         #[arg(long, default_value = "normal")]

@@ -115,8 +115,30 @@ fn execute(cli: Cli) -> Result<(), Failure> {
             run_search(&mut engine, limits)
         }
         Command::Bench { depth, threads } => bench(config, depth, threads),
-        Command::Datagen { variant, games, nodes, random_plies, opening_margin, seed, threads, out, resume } => {
-            let settings = Datagen { variant, games, nodes, random_plies, opening_margin, seed, threads, out, resume };
+        Command::Datagen {
+            variant,
+            games,
+            nodes,
+            random_plies,
+            random_setups,
+            opening_margin,
+            seed,
+            threads,
+            out,
+            resume,
+        } => {
+            let settings = Datagen {
+                variant,
+                games,
+                nodes,
+                random_plies,
+                random_setups,
+                opening_margin,
+                seed,
+                threads,
+                out,
+                resume,
+            };
             training::datagen_command(&config, settings)
         }
         Command::Tune { variant, data, positions, rounds, only, squares } => {

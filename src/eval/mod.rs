@@ -224,7 +224,8 @@ impl<W: Word> Evaluate<W> for InsideOut {
 }
 impl<W: Word> Evaluate<W> for LookingGlass {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        eval.standard(self, pos, features.sums) + lookingglass::king_safety(pos, eval)
+        by_network(pos, eval, features)
+            .unwrap_or_else(|| eval.standard(self, pos, features.sums) + lookingglass::king_safety(pos, eval))
     }
 }
 

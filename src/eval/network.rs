@@ -1,6 +1,7 @@
 //! A small neural network that evaluates FIDE chess, Alice Chess, Inside-out Chess, Monochrome
-//! Chess or Lilliputian Monochromatic Alice Chess: the pieces on their cells, seen from each
-//! side, feed one hidden layer per side; the two layers, the mover's first, give the score.
+//! Chess, Lilliputian Monochromatic Alice Chess or Through the Looking-Glass: the pieces on
+//! their cells, seen from each side, feed one hidden layer per side; the two layers, the
+//! mover's first, give the score.
 
 use crate::geometry::{Layer, Square, Word};
 use crate::pieces::{Color, Role};
@@ -37,7 +38,7 @@ const INSIDE_OUT_CELLS: usize = INSIDE_OUT_SIDE * INSIDE_OUT_SIDE;
 
 /// Inside-out's inputs: a piece of either side, of five kinds, in one of 72 places (the outer
 /// board's 36 cells, then the inner layer's, of which only the eight dual fields exist).
-const INSIDE_OUT_VIEW: usize = two_boards_view(INSIDE_OUT_CELLS);
+const INSIDE_OUT_VIEW: usize = two_boards_view(5, INSIDE_OUT_CELLS);
 
 /// Files of an LMA board.
 const LMA_FILES: usize = 6;
@@ -46,11 +47,15 @@ const LMA_FILES: usize = 6;
 const LMA_CELLS: usize = LMA_FILES * 7;
 
 /// LMA's inputs: a piece of either side, of five kinds, on one of the 42 cells of either board.
-const LMA_VIEW: usize = two_boards_view(LMA_CELLS);
+const LMA_VIEW: usize = two_boards_view(5, LMA_CELLS);
 
-/// Inputs of one view of five kinds of piece of either side on two boards of `cells` cells.
-const fn two_boards_view(cells: usize) -> usize {
-    2 * 5 * 2 * cells
+/// Looking-Glass's inputs: a piece of either side, of six kinds, on one of the 64 cells of
+/// either world.
+const LOOKING_GLASS_VIEW: usize = two_boards_view(6, 64);
+
+/// Inputs of one view of `kinds` kinds of piece of either side on two boards of `cells` cells.
+const fn two_boards_view(kinds: usize, cells: usize) -> usize {
+    2 * kinds * 2 * cells
 }
 
 /// The largest lead in captured points that Monochrome's network tells apart: a larger one is
@@ -84,6 +89,10 @@ pub enum Inputs {
     /// board over and swaps the two, as Black's army starts on the first board where White's
     /// starts on the second; the rules read the same that way.
     BothBoards,
+    /// Through the Looking-Glass: a piece of either side, of six kinds, on a cell of either 8x8
+    /// world (1,536 inputs). Black's view turns each world over and swaps the two, as LMA's
+    /// does: Black's army starts in the Mirror world where White's starts in the Real one.
+    TwoWorlds,
 }
 
 impl Inputs {
@@ -95,6 +104,7 @@ impl Inputs {
             Inputs::DualFields => INSIDE_OUT_VIEW,
             Inputs::ScoreLead => ONE_VIEW + 2 * LEAD_SEEN as usize,
             Inputs::BothBoards => LMA_VIEW,
+            Inputs::TwoWorlds => LOOKING_GLASS_VIEW,
         }
     }
 
@@ -106,12 +116,19 @@ impl Inputs {
             Inputs::DualFields => b"VNI1",
             Inputs::ScoreLead => b"VNM1",
             Inputs::BothBoards => b"VNL1",
+            Inputs::TwoWorlds => b"VNG1",
         }
     }
 
     /// Every layout, in the order [`Inputs::any`] names them.
-    const ALL: [Inputs; 5] =
-        [Inputs::OneBoard, Inputs::KingsBoard, Inputs::DualFields, Inputs::ScoreLead, Inputs::BothBoards];
+    const ALL: [Inputs; 6] = [
+        Inputs::OneBoard,
+        Inputs::KingsBoard,
+        Inputs::DualFields,
+        Inputs::ScoreLead,
+        Inputs::BothBoards,
+        Inputs::TwoWorlds,
+    ];
 
     /// What a variant needs for some network to evaluate it.
     pub fn any() -> String {
@@ -135,12 +152,15 @@ impl Inputs {
                 "FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board under Monochrome's rules"
             }
             Inputs::BothBoards => "LMA's pieces (P C R Q K, in that order) on two 6x7 boards under LMA's rules",
+            Inputs::TwoWorlds => {
+                "FIDE chess's pieces (P N B R Q K, in that order) on two 8x8 boards under Through the Looking-Glass's rules"
+            }
         }
     }
 
     /// The inputs that evaluate `variant`, if a network can: FIDE chess's pieces on 8x8 boards,
-    /// one under FIDE chess's or Monochrome's rules or two under Alice's, or Inside-out's pieces
-    /// on its boards.
+    /// one under FIDE chess's or Monochrome's rules or two under Alice's or Looking-Glass's,
+    /// Inside-out's pieces on its boards, or LMA's on its.
     pub fn of<W: Word>(variant: &Variant<W>) -> Option<Inputs> {
         let g = &variant.geometry();
         let letters: String = variant.pieces.iter().map(|p| p.letter).collect();
@@ -150,6 +170,7 @@ impl Inputs {
             (Family::InsideOut(_), 6, 6, 2, "PNBRK") => Some(Inputs::DualFields),
             (Family::Monochrome(_), 8, 8, 1, "PNBRQK") => Some(Inputs::ScoreLead),
             (Family::Lma(_), 6, 7, 2, "PCRQK") => Some(Inputs::BothBoards),
+            (Family::LookingGlass(_), 8, 8, 2, "PNBRQK") => Some(Inputs::TwoWorlds),
             _ => None,
         }
     }
@@ -167,9 +188,12 @@ impl Inputs {
             }
             // Inside-out's inner cells are where their outer cells are, seen from either side.
             Inputs::DualFields => {
-                Inputs::two_boards_features::<INSIDE_OUT_SIDE, INSIDE_OUT_CELLS, false>(color, role, sq)
+                Inputs::two_boards_features::<INSIDE_OUT_SIDE, INSIDE_OUT_CELLS, INSIDE_OUT_VIEW, false>(
+                    color, role, sq,
+                )
             }
-            Inputs::BothBoards => Inputs::two_boards_features::<LMA_FILES, LMA_CELLS, true>(color, role, sq),
+            Inputs::BothBoards => Inputs::two_boards_features::<LMA_FILES, LMA_CELLS, LMA_VIEW, true>(color, role, sq),
+            Inputs::TwoWorlds => Inputs::two_boards_features::<8, 64, LOOKING_GLASS_VIEW, true>(color, role, sq),
         }
     }
 
@@ -181,17 +205,17 @@ impl Inputs {
         [own * half + piece + cell, (1 - own) * half + piece + (cell ^ 56)]
     }
 
-    /// [`Inputs::features`] of five kinds of piece on two boards of `FILES` files and `CELLS`
-    /// cells (Inside-out, LMA): Black sees each board turned over rank by rank, and the other
-    /// board where White sees one if `SWAP_BOARDS`.
+    /// [`Inputs::features`] on two boards of `FILES` files and `CELLS` cells, `VIEW` inputs in
+    /// all (Inside-out, LMA, Looking-Glass): Black sees each board turned over rank by rank, and
+    /// the other board where White sees one if `SWAP_BOARDS`.
     #[inline]
-    fn two_boards_features<const FILES: usize, const CELLS: usize, const SWAP_BOARDS: bool>(
+    fn two_boards_features<const FILES: usize, const CELLS: usize, const VIEW: usize, const SWAP_BOARDS: bool>(
         color: Color,
         role: Role,
         sq: Square,
     ) -> [usize; 2] {
         let (own, cell, board) = (color.index(), sq.cell().index(), sq.layer().index());
-        let (half, piece) = (two_boards_view(CELLS) / 2, role.index() * 2 * CELLS);
+        let (half, piece) = (VIEW / 2, role.index() * 2 * CELLS);
         let turned = (CELLS / FILES - 1 - cell / FILES) * FILES + cell % FILES;
         let black_board = if SWAP_BOARDS { 1 - board } else { board };
         [own * half + piece + board * CELLS + cell, (1 - own) * half + piece + black_board * CELLS + turned]
@@ -233,7 +257,9 @@ impl Inputs {
     #[inline]
     pub fn kings<W: Word>(self, pos: &Position<W>) -> [Layer; 2] {
         match self {
-            Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards => [Layer::FIRST; 2],
+            Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards | Inputs::TwoWorlds => {
+                [Layer::FIRST; 2]
+            }
             Inputs::KingsBoard => {
                 Color::ALL.map(|color| pos.king_squares(color).next().map_or(Layer::FIRST, |sq| sq.layer()))
             }
@@ -279,14 +305,14 @@ impl Network {
     }
 
     /// Reads a network from its file: `VNN1` (FIDE chess), `VNA1` (Alice Chess), `VNI1`
-    /// (Inside-out Chess), `VNM1` (Monochrome) or `VNL1` (LMA), the hidden size, then
-    /// little-endian integers.
+    /// (Inside-out Chess), `VNM1` (Monochrome), `VNL1` (LMA) or `VNG1` (Looking-Glass), the
+    /// hidden size, then little-endian integers.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let mut words = bytes.get(8..).ok_or("the network file is too short")?.chunks_exact(2);
         let inputs = Inputs::ALL
             .into_iter()
             .find(|inputs| &bytes[..4] == inputs.magic())
-            .ok_or("not a network file: it begins with none of VNN1, VNA1, VNI1, VNM1 and VNL1")?;
+            .ok_or("not a network file: it begins with none of VNN1, VNA1, VNI1, VNM1, VNL1 and VNG1")?;
         if u32::from_le_bytes(bytes[4..8].try_into().unwrap()) as usize != HIDDEN {
             return Err(format!("not a network of {HIDDEN} hidden neurons"));
         }
@@ -353,11 +379,13 @@ impl Network {
                 self.set(acc, [true; 2], Inputs::one_board_features(piece.color(), piece.role(), sq), put)
             }),
             Inputs::KingsBoard => self.kings_board_update(acc, pos),
-            Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards => self.one_layout_update(acc, pos),
+            Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards | Inputs::TwoWorlds => {
+                self.one_layout_update(acc, pos)
+            }
         }
     }
 
-    /// [`Network::update`] for Inside-out, Monochrome and LMA: the pieces moved, and
+    /// [`Network::update`] for Inside-out, Monochrome, LMA and Looking-Glass: the pieces moved, and
     /// Monochrome's lead in points, which a capture changes.
     #[inline(never)]
     fn one_layout_update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
@@ -556,6 +584,18 @@ mod tests {
     }
 
     #[test]
+    fn in_looking_glass_black_sees_each_world_turned_over_and_the_worlds_swapped() {
+        // White's queen (role 4) on d1 of the Real world and Black's on d8 of the Mirror world,
+        // where each army starts: each is the same input to its own side.
+        let (queen, on) = (Role::new(4), |layer: Layer, cell| Square::new(layer, Cell::new(cell)));
+        let white = Inputs::TwoWorlds.features(Color::White, queen, on(Layer::FIRST, 3), [Layer::FIRST; 2]);
+        let black = Inputs::TwoWorlds.features(Color::Black, queen, on(Layer::FIRST.other(), 59), [Layer::FIRST; 2]);
+        assert_eq!(white, [4 * 128 + 3, 768 + 4 * 128 + 64 + 59]);
+        assert_eq!(black, [white[1], white[0]]);
+        assert_eq!(Inputs::TwoWorlds.count(), 1536);
+    }
+
+    #[test]
     fn in_monochrome_each_point_of_lead_sets_an_input_up_to_sixteen() {
         let lead = |white_lead| {
             let mut features = Vec::new();
@@ -615,6 +655,14 @@ mod tests {
             // promotion.
             ("lma", "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq - 0 1", Inputs::BothBoards),
             ("lma", "r2k2/1P1p2/2c3/6/6/6/6|6/4p1/6/2C3/6/6/R2K1R w Q - 0 1", Inputs::BothBoards),
+            // Looking-Glass: moves that transfer or stay, captures of kings, castling, en passant
+            // of a pawn that has left its board, promotion.
+            (
+                "lookingglass",
+                "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/8/8 w AHah - 0 1",
+                Inputs::TwoWorlds,
+            ),
+            ("lookingglass", "r3k2r/1P6/8/3pP3/8/8/8/R3K2R|8/8/8/8/8/8/6p1/8 w AHah 1d6 0 1", Inputs::TwoWorlds),
         ];
         for (name, fen, inputs) in lines {
             let net = varied(inputs);

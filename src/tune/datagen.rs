@@ -13,7 +13,9 @@ use crate::engine::Engine;
 use crate::input::{read_text, MAX_DATA_LINE};
 use crate::pieces::Color;
 use crate::random::Rng;
+use crate::rules::chess960::setup_from_words;
 use crate::search::{Limits, MATE};
+use crate::variant::CastlingStyle;
 
 /// A score from which a game is called won (for the side it favours) when it lasts.
 const DECISIVE: i32 = 1500;
@@ -35,6 +37,9 @@ pub struct Datagen {
     pub nodes: u64,
     /// Random plies before the engine plays.
     pub random_plies: usize,
+    /// Each game from a Chess960 setup drawn at random (one a side where the sides may differ),
+    /// not the variant's start position.
+    pub random_setups: bool,
     /// The largest score (centipawns, either side) an opening may have after its random plies.
     pub opening_margin: i32,
     /// Seed of the random plies.
@@ -142,7 +147,13 @@ fn cut_torn_line(path: &Path) -> Result<(), String> {
 
 /// Plays the games and writes their positions; `progress` is called every 100 games.
 pub fn datagen(config: &Config, settings: &Datagen, progress: impl Fn(&Written) + Sync) -> Result<Written, String> {
-    config.variant(&settings.variant, &[]).map_err(|e| e.to_string())?;
+    let variant = config.variant(&settings.variant, &[]).map_err(|e| e.to_string())?;
+    if settings.random_setups && variant.castling_style != CastlingStyle::Chess960 {
+        return Err(format!(
+            "--random-setups is for Chess960 variants (lookingglass, fischerandom), not {}",
+            settings.variant
+        ));
+    }
     let (output, finished) = Output::open(settings)?;
     let state = Run { next: 0, playing: 0, written: Written { resumed: finished.len(), ..Written::default() } };
     let out = Mutex::new((output, state));
@@ -196,7 +207,12 @@ pub fn datagen(config: &Config, settings: &Datagen, progress: impl Fn(&Written) 
 /// 1 drawn, 2 Black won), or `None` when the opening was ended or unbalanced by its random plies.
 fn play(engine: &mut Engine, settings: &Datagen, game: usize) -> Option<(Vec<(String, i32)>, usize)> {
     let mut rng = Rng::new(settings.seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    engine.set_position(None, &[]).ok()?;
+    let setup = if settings.random_setups {
+        Some(setup_from_words(engine.variant(), &format!("random:{}", rng.next_u64())).ok()?)
+    } else {
+        None
+    };
+    engine.set_position(setup.as_deref(), &[]).ok()?;
     engine.clear_hash();
     for _ in 0..settings.random_plies {
         let moves = engine.legal_moves();
