@@ -61,14 +61,9 @@ pub(super) fn train_command(config: &Config, settings: TrainNetwork) -> Result<(
         trained.error.1,
         settings.out.display()
     );
-    if let Some(test) = trained.test {
+    if let Some((positions, before, after)) = trained.test {
         crate::outln!(
-            "{} test positions: error {:.6} before the first epoch, {:.6} after the last; the network written is epoch {}'s, the lowest ({:.6})",
-            test.positions,
-            test.before,
-            test.last,
-            test.best.1,
-            test.best.0
+            "{positions} test positions: error {before:.6} before the first epoch, {after:.6} after the last"
         );
     }
     Ok(())

@@ -50,8 +50,7 @@ pub struct TrainNetwork {
     pub start: Option<PathBuf>,
     /// Positions of other games, never fitted, whose error is measured before the first epoch
     /// and after each: held-out positions share games with fitted ones, these do not, so they
-    /// compare networks fitted to different data (a generation against the one before). The
-    /// network written is the one of the epoch with the lowest error on them.
+    /// compare networks fitted to different data (a generation against the one before).
     pub test: Option<PathBuf>,
 }
 
@@ -64,21 +63,9 @@ pub struct Trained {
     pub validation: usize,
     /// The error on those after the first epoch and after the last.
     pub error: (f64, f64),
-    /// With `test`: the error on the test positions, and the epoch whose network was written.
-    pub test: Option<TestErrors>,
-}
-
-/// The error on the test positions over a fit.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct TestErrors {
-    /// How many test positions there are.
-    pub positions: usize,
-    /// The error before the first epoch: the start network's, or random weights'.
-    pub before: f64,
-    /// The error after the last epoch.
-    pub last: f64,
-    /// The lowest error after an epoch, and that epoch (from 1): its network is the one written.
-    pub best: (f64, usize),
+    /// With `test`: how many test positions, and the error on them before the first epoch (the
+    /// start network's, or random weights') and after the last.
+    pub test: Option<(usize, f64, f64)>,
 }
 
 /// The errors after one epoch.
@@ -119,7 +106,6 @@ impl Samples {
 }
 
 /// The weights as numbers, laid out as [`Network::encode`] takes them.
-#[derive(Clone)]
 struct Weights {
     inputs: Inputs,
     input: Vec<f32>,
@@ -310,15 +296,7 @@ pub fn train_network(
     let (beta1, beta2) = (0.9f32, 0.999f32);
     let mut step = 0;
     let mut errors = (0.0, 0.0);
-    let mut test_errors = test_before.zip(test.as_ref()).map(|(before, test)| TestErrors {
-        positions: test.positions.len(),
-        before,
-        last: before,
-        best: (f64::INFINITY, 0),
-    });
-    // With test positions, the epoch that fits them best is kept: later ones may learn the
-    // fitted games rather than the game.
-    let mut best = None;
+    let mut test_after = None;
     for epoch in 0..settings.epochs {
         let rate = LEARNING_RATE
             * match epoch {
@@ -365,18 +343,12 @@ pub fn train_network(
         let test = test_error(&weights);
         progress(&Progress { epoch: epoch + 1, fitted: total / samples.len() as f64, held_out, test });
         errors = (if epoch == 0 { held_out } else { errors.0 }, held_out);
-        if let (Some(errors), Some(test)) = (test_errors.as_mut(), test) {
-            errors.last = test;
-            if test < errors.best.0 {
-                errors.best = (test, epoch + 1);
-                best = Some(weights.clone());
-            }
-        }
+        test_after = test;
     }
-    let kept = best.as_ref().unwrap_or(&weights);
-    let bytes = Network::encode(kept.inputs, &kept.input, &kept.bias, &kept.output, kept.output_bias);
+    let bytes = Network::encode(weights.inputs, &weights.input, &weights.bias, &weights.output, weights.output_bias);
     std::fs::write(&settings.out, bytes).map_err(|e| format!("{}: {e}", settings.out.display()))?;
-    Ok(Trained { positions: samples.len(), validation: validation.len(), error: errors, test: test_errors })
+    let test = test.zip(test_before.zip(test_after)).map(|(t, (before, after))| (t.positions.len(), before, after));
+    Ok(Trained { positions: samples.len(), validation: validation.len(), error: errors, test })
 }
 
 fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
@@ -523,27 +495,11 @@ mod tests {
         fit.test = Some(test.clone());
         let epochs = std::cell::RefCell::new(Vec::new());
         let trained = train_network(&Config::builtin(), &fit, |p| epochs.borrow_mut().push(p.test)).unwrap();
-        let errors = trained.test.unwrap();
-        assert_eq!(errors.positions, 1);
-        assert!(errors.last < errors.before, "{trained:?}");
+        let (positions, before, after) = trained.test.unwrap();
+        assert_eq!(positions, 1);
+        assert!(after < before, "{trained:?}");
         assert_eq!(epochs.borrow().len(), 12);
-        assert_eq!(*epochs.borrow().last().unwrap(), Some(errors.last));
-        let lowest = epochs.borrow().iter().flatten().copied().fold(f64::INFINITY, f64::min);
-        assert_eq!(errors.best, (lowest, epochs.borrow().iter().position(|&e| e == Some(lowest)).unwrap() + 1));
-
-        // A test position that says the opposite of the data (the side a queen up loses): the
-        // more epochs, the worse the fit to it, and the network written is an early epoch's.
-        std::fs::write(&test, "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0.05\n").unwrap();
-        let errors = train_network(&Config::builtin(), &fit, |_| {}).unwrap().test.unwrap();
-        assert!(errors.best.1 < 12 && errors.best.0 < errors.last, "{errors:?}");
-        let written = Weights::read(&fit.out, Inputs::OneBoard, "normal").unwrap();
-        let test_positions = read(&Config::builtin(), &fit).unwrap().test.unwrap();
-        let written_error = written.error(&test_positions, &test_positions.positions);
-        // The file holds the weights in integers: near the best epoch's error, far from the last's.
-        assert!(
-            (written_error - errors.best.0).abs() < (written_error - errors.last).abs(),
-            "{written_error} {errors:?}"
-        );
+        assert_eq!(*epochs.borrow().last().unwrap(), Some(after));
 
         std::fs::write(&test, "").unwrap();
         let err = train_network(&Config::builtin(), &fit, |_| {}).unwrap_err();
