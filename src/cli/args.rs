@@ -215,7 +215,7 @@ pub enum Command {
         /// Set aside an opening whose first search scores it further from level than this (centipawns).
         #[arg(long, default_value_t = 200, value_name = "CP")]
         opening_margin: i32,
-        /// Seed of the random plies.
+        /// Seed of the random plies and setups.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Games played at once.

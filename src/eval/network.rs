@@ -655,8 +655,8 @@ mod tests {
             // promotion.
             ("lma", "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq - 0 1", Inputs::BothBoards),
             ("lma", "r2k2/1P1p2/2c3/6/6/6/6|6/4p1/6/2C3/6/6/R2K1R w Q - 0 1", Inputs::BothBoards),
-            // Looking-Glass: moves that transfer or stay, captures of kings, castling, en passant
-            // of a pawn that has left its board, promotion.
+            // Looking-Glass: moves that transfer or stay, castling (each piece transferring or
+            // not), en passant on the first board, promotion, and captures.
             (
                 "lookingglass",
                 "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/8/8 w AHah - 0 1",

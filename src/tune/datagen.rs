@@ -42,7 +42,7 @@ pub struct Datagen {
     pub random_setups: bool,
     /// The largest score (centipawns, either side) an opening may have after its random plies.
     pub opening_margin: i32,
-    /// Seed of the random plies.
+    /// Seed of the random plies and setups.
     pub seed: u64,
     /// Games played at once.
     pub threads: usize,
