@@ -14,7 +14,6 @@ variant=${1:?a variant with a network}
 games=${2:-200}
 tc=${3:-10+0.1}
 cargo build --release --quiet
-mkdir -p benches/results
 # A copy of this run's own, so that a rebuild or a second run beside it changes nothing.
 engine=$PWD/target/vorpal-vs-terms-$variant-$$
 cp target/release/vorpal "$engine"
@@ -43,15 +42,7 @@ if [ -n "${NETWORK:-}" ]; then
   section_with_network "$(realpath "$NETWORK")" > "$trial"
   network_engine="$engine --config $trial"
 fi
-case $variant in
-  alice | lma) openings=(--openings "file=benches/openings/$variant.epd order=random") ;;
-  normal | fischerandom) openings=(--random-plies 6) ;;
-  *) openings=(--random-plies 4) ;;
-esac
-out=benches/results/vs-${AGAINST:-terms}-$variant-$games-$tc-$(date +%Y-%m-%d-%H%M)
-"$engine" match --variant "$variant" --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
-  --engine "cmd=\"$network_engine\" name=Vorpal-network option.Hash=16 option.Threads=1" \
-  --engine "cmd=\"$opponent\" name=$opponent_name option.Hash=16 option.Threads=1" \
-  "${openings[@]}" --seed "${SEED:-$RANDOM}" --resign 4,800 --draw 30,10 ${SPRT:+--sprt "$SPRT"} \
-  --pgn "$out.pgn" | tee "$out.txt"
-echo "PGN: $out.pgn, output: $out.txt"
+. benches/match_common.sh
+play_match "$engine" "benches/results/vs-${AGAINST:-terms}-$variant-$games-$tc-$(date +%Y-%m-%d-%H%M)" \
+  "cmd=\"$network_engine\" name=Vorpal-network option.Hash=16 option.Threads=1" \
+  "cmd=\"$opponent\" name=$opponent_name option.Hash=16 option.Threads=1"
