@@ -22,10 +22,12 @@ fn faulty(fault: &str, nth: u32) -> Option<String> {
     Some(format!("{python} {script} {fault} {nth} {VORPAL}"))
 }
 
-/// A one- or two-game match of `first` (over `proto`) against Vorpal over UCI.
+/// A one- or two-game match of `first` (over `proto`) against Vorpal over UCI, patient with a
+/// loaded machine: a fault, not the clock, is to end these games (a hang after the margin).
 fn match_against(first: &str, proto: &str, games: &str, pgn: &Path, extra: &[&str]) -> Output {
     let mut args = vec!["match", "--engine", first, "--proto", proto, "--engine", VORPAL, "--proto", "uci"];
     args.extend(["--games", games, "--st", "0.05", "--pgn", pgn.to_str().unwrap()]);
+    args.extend(PATIENT);
     args.extend(extra);
     vorpal(&args)
 }
@@ -414,7 +416,7 @@ fn match_drives_an_engine_in_fairy_stockfish_notation() {
     let fairy = format!("{VORPAL} name=Fairy notation=fairy option.Notation=fairy");
     let args = ["match", "--engine", VORPAL, "--engine", &fairy, "--variant", "alice", "--games", "2", "--st", "0.02"];
     let settings = ["--random-plies", "4", "--seed", "5", "--draw", "10,100000"];
-    let (out, told, pgn_text) = logged_match("fairy", &[&args[..], &settings].concat());
+    let (out, told, pgn_text) = logged_match("fairy", &[&args[..], &settings, &PATIENT].concat());
     assert!(out.status.success() && text(&out).contains("Finished: 2 games"), "{}", text(&out));
     assert!(!pgn_text.contains("illegal") && !pgn_text.contains("forfeit"), "{pgn_text}");
     let fairy_said: Vec<&str> = told.lines().filter(|l| l.contains(" 2.1 > position ")).collect();
