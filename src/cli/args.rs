@@ -11,6 +11,7 @@ use crate::engine::options::{self, Spin};
 use crate::engine::Engine;
 use crate::position::Position;
 use crate::protocol::lgp::Player;
+use crate::tune::network_training::DEFAULT_SCORE_SHARE;
 
 /// Vorpal, a chess-variant engine for stacked boards.
 #[derive(Parser, Debug)]
@@ -278,6 +279,9 @@ pub enum Command {
         /// Positions of other games (the data's format), never fitted: their error is printed before the first epoch and after each, to compare networks fitted to different data.
         #[arg(long, value_name = "PATH")]
         test: Option<PathBuf>,
+        /// The share of the search's score in the target of a `FEN;RESULT;SCORE` line, from 0 to 1; the rest is the game's result.
+        #[arg(long, value_name = "SHARE", default_value_t = DEFAULT_SCORE_SHARE)]
+        score_share: f64,
     },
     /// List the variants: name, layers, board size.
     Variants,

@@ -144,10 +144,10 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         Command::Tune { variant, data, positions, rounds, only, squares } => {
             training::tune_command(&config, Tune { variant, data, positions, rounds, only, squares })
         }
-        Command::TrainNetwork { variant, data, out, epochs, batch, threads, seed, start, test } => {
+        Command::TrainNetwork { variant, data, out, epochs, batch, threads, seed, start, test, score_share } => {
             training::train_command(
                 &config,
-                TrainNetwork { variant, data, out, epochs, batch, threads, seed, start, test },
+                TrainNetwork { variant, data, out, epochs, batch, threads, seed, start, test, score_share },
             )
         }
         Command::Play { at, pgn: Some(path), game, .. } => play::play_pgn(&config, &path, game, at),

@@ -21,8 +21,8 @@ const HIDDEN_LIMIT: f32 = 1.98;
 /// The share of the positions kept out of the fit to measure it: one in this many.
 const VALIDATION_SHARE: usize = 50;
 /// The share of the search's score in the target where a line has both it and the game's
-/// result; the rest is the result.
-const SCORE_SHARE: f64 = 0.5;
+/// result, unless `--score-share` says otherwise; the rest is the result.
+pub const DEFAULT_SCORE_SHARE: f64 = 0.5;
 /// The learning rate of the first half of the epochs (Adam); then 0.3 and 0.1 times it.
 const LEARNING_RATE: f32 = 0.001;
 
@@ -52,6 +52,9 @@ pub struct TrainNetwork {
     /// and after each: held-out positions share games with fitted ones, these do not, so they
     /// compare networks fitted to different data (a generation against the one before).
     pub test: Option<PathBuf>,
+    /// The share of the search's score in the target of a line that has both it and the game's
+    /// result (0 to 1); the rest is the result.
+    pub score_share: f64,
 }
 
 /// How the fit went.
@@ -229,7 +232,7 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<Read, String> {
     let start = settings.start.as_deref().map(|path| Weights::read(path, inputs, &settings.variant)).transpose()?;
     let test = match &settings.test {
         Some(path) => {
-            let test = read_samples(path, "--test", &variant, inputs)?;
+            let test = read_samples(path, "--test", &variant, inputs, settings.score_share)?;
             if test.positions.is_empty() {
                 return Err(format!("{}: no positions", path.display()));
             }
@@ -237,7 +240,7 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<Read, String> {
         }
         None => None,
     };
-    let data = read_samples(&settings.data, "--data", &variant, inputs)?;
+    let data = read_samples(&settings.data, "--data", &variant, inputs, settings.score_share)?;
     if data.positions.len() < VALIDATION_SHARE {
         let name = settings.data.display();
         return Err(format!("{name}: {} positions; at least {VALIDATION_SHARE} are needed", data.positions.len()));
@@ -246,8 +249,14 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<Read, String> {
 }
 
 /// Reads the positions of the file at `path` (given as `flag`): each line's inputs and its
-/// target for the side to move.
-fn read_samples(path: &Path, flag: &str, variant: &Arc<Variant>, inputs: Inputs) -> Result<Samples, String> {
+/// target for the side to move, the search's score taking `score_share` of it.
+fn read_samples(
+    path: &Path,
+    flag: &str,
+    variant: &Arc<Variant>,
+    inputs: Inputs,
+    score_share: f64,
+) -> Result<Samples, String> {
     let name = path.display();
     let mut samples = Samples { inputs: Vec::new(), positions: Vec::new() };
     for_each_line(path, MAX_DATA_LINE, flag, |number, line| {
@@ -256,7 +265,7 @@ fn read_samples(path: &Path, flag: &str, variant: &Arc<Variant>, inputs: Inputs)
         }
         let record =
             Record::parse(line).map_err(|expected| format!("{name} line {number}: {expected}, got '{line}'"))?;
-        let (fen, score) = (record.fen, record.target(SCORE_SHARE) as f32);
+        let (fen, score) = (record.fen, record.target(score_share) as f32);
         let pos = Position::from_fen(variant.clone(), fen).map_err(|e| format!("{name} line {number}: {e}"))?;
         let start = samples.inputs.len();
         inputs.each_active(&pos, |features| samples.inputs.push(features.map(|f| f as u16)));
@@ -282,6 +291,9 @@ pub fn train_network(
 ) -> Result<Trained, String> {
     if settings.epochs == 0 || settings.batch == 0 || settings.threads == 0 {
         return Err("--epochs, --batch and --threads must be at least 1".into());
+    }
+    if !(0.0..=1.0).contains(&settings.score_share) {
+        return Err(format!("--score-share must be from 0 to 1, not {}", settings.score_share));
     }
     let Read { inputs, start, test, data } = read(config, settings)?;
     let test_error = |weights: &Weights| test.as_ref().map(|test| weights.error(test, &test.positions));
@@ -376,6 +388,7 @@ mod tests {
             seed: 3,
             start: None,
             test: None,
+            score_share: DEFAULT_SCORE_SHARE,
         }
     }
 
@@ -516,6 +529,25 @@ mod tests {
         let lma = TrainNetwork { start: Some(first.out.clone()), ..settings("lma", "start-lma", "x;0.5\n") };
         let err = train_network(&Config::builtin(), &lma, |_| {}).unwrap_err();
         assert!(err.starts_with("--start ") && err.contains("FIDE chess's pieces") && err.contains("[lma]"), "{err}");
+    }
+
+    #[test]
+    fn the_score_share_weighs_the_search_against_the_result() {
+        // Won games whose search scored them level: the target follows the share given it.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let text = format!("{start};1;0\n").repeat(60);
+        let fitted = |name: &str, share: f64| {
+            let settings = TrainNetwork { score_share: share, ..settings("normal", name, &text) };
+            train_network(&Config::builtin(), &settings, |_| {})?;
+            let net = Network::from_bytes(&std::fs::read(&settings.out).unwrap()).unwrap();
+            let loaded = Config::builtin().loaded_adjusted("normal", &[], &[("network", "none".into())]).unwrap();
+            let pos = Position::from_fen(loaded.variant, start).unwrap();
+            Ok::<i32, String>(net.output(&net.accumulate(&pos), pos.side()))
+        };
+        let (by_result, by_score) = (fitted("by-result", 0.0).unwrap(), fitted("by-score", 1.0).unwrap());
+        assert!(by_result > 300 && by_score.abs() < 50, "{by_result} {by_score}");
+        let err = fitted("share-too-large", 1.5).unwrap_err();
+        assert!(err.contains("--score-share") && err.contains("1.5"), "{err}");
     }
 
     #[test]
