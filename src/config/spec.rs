@@ -529,6 +529,7 @@ static BUILT_IN_NETWORKS: Lazy<Vec<(&str, Parsed)>> = Lazy::new(|| {
         ("insideout.vnn", &include_bytes!("../eval/insideout.vnn")[..]),
         ("lma.vnn", &include_bytes!("../eval/lma.vnn")[..]),
         ("lmadouble.vnn", &include_bytes!("../eval/lmadouble.vnn")[..]),
+        ("lookingglass.vnn", &include_bytes!("../eval/lookingglass.vnn")[..]),
     ]
     .into_iter()
     .map(|(name, bytes)| (name, Network::from_bytes(bytes).map(Arc::new)))
