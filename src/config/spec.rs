@@ -526,6 +526,7 @@ static BUILT_IN_NETWORKS: Lazy<Vec<(&str, Parsed)>> = Lazy::new(|| {
     [
         ("normal.vnn", &include_bytes!("../eval/normal.vnn")[..]),
         ("alice.vnn", &include_bytes!("../eval/alice.vnn")[..]),
+        ("alice3.vnn", &include_bytes!("../eval/alice3.vnn")[..]),
         ("insideout.vnn", &include_bytes!("../eval/insideout.vnn")[..]),
         ("lma.vnn", &include_bytes!("../eval/lma.vnn")[..]),
         ("lmadouble.vnn", &include_bytes!("../eval/lmadouble.vnn")[..]),
