@@ -89,9 +89,11 @@ impl<F: Fast> Generator<Narrow> for FastPath<'_, F> {
     }
 }
 
-/// The plies left below which `stop` is no longer looked at: a load per node that far from the
-/// leaves costs nothing measurable, and a subtree that shallow ends within milliseconds.
-const STOP_CHECK_PLIES: usize = 4;
+/// The plies of a subtree below which `stop` is no longer looked at before counting it: a load
+/// per subtree that deep costs nothing measurable, and one that shallow ends within a
+/// millisecond even in the Alice family's middlegames (where four plies can take a tenth of a
+/// second, which a loaded machine stretches to many).
+const STOP_CHECK_PLIES: usize = 3;
 
 /// Perft to the depth `lists.len()`, generating each ply's moves into its own reused list.
 fn perft_with<W: Word, G: Generator<W>>(
@@ -108,12 +110,16 @@ fn perft_with<W: Word, G: Generator<W>>(
     if deeper.is_empty() {
         return generator.count(pos, list);
     }
-    if deeper.len() >= STOP_CHECK_PLIES && stop.load(Ordering::Relaxed) {
+    let looks_at_stop = deeper.len() >= STOP_CHECK_PLIES;
+    if looks_at_stop && stop.load(Ordering::Relaxed) {
         return 0;
     }
     generator.legal(pos, list);
     let mut nodes = 0;
     for &mv in list.iter() {
+        if looks_at_stop && stop.load(Ordering::Relaxed) {
+            break;
+        }
         pos.make_with(rules, mv);
         nodes += perft_with(generator, pos, deeper, stop);
         pos.unmake();

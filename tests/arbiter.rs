@@ -75,6 +75,9 @@ fn a_malformed_order_is_refused_with_its_reason() {
 fn an_engine_overrunning_by_less_than_the_margin_each_move_loses_on_time() {
     let Some(python) = ensure_installed("/usr/bin/python3", "python3") else { return };
     let slow = format!("{python} {} slow 45 {VORPAL}", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/faulty.py"));
+    // The honest engine has a long clock of its own, so that on a busy machine it cannot lose
+    // on time before the slow one does.
+    let honest = format!("{VORPAL} tc=10");
     let pgn = temp_pgn("slow");
     let args = [
         "match",
@@ -83,7 +86,7 @@ fn an_engine_overrunning_by_less_than_the_margin_each_move_loses_on_time() {
         "--proto",
         "uci",
         "--engine",
-        VORPAL,
+        &honest,
         "--proto",
         "uci",
         "--games",

@@ -575,9 +575,23 @@ fn alice_chess_is_evaluated_by_its_network() {
     ];
     let queen_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq - 0 1";
     is_evaluated_by_its_network("alice", fens, [queen_up, &queen_up.replace(" w ", " b ")]);
+    // Alice on three boards has a network of its own, fitted to its own games' scores, which
+    // give White's first move some 100 cp on three boards: a queen outweighs it.
+    let empty = "8/8/8/8/8/8/8/8";
+    let alice3 = [
+        format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|{empty}|{empty} w KQkq - 0 1"),
+        format!("rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR|8/8/8/8/4P3/8/8/8|{empty} b KQkq - 0 1"),
+        "rnbqkb1r/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKB1R|8/8/5n2/8/4P3/8/8/8|8/8/8/4p3/8/5N2/8/8 w KQkq - 2 3".to_string(),
+    ];
+    let by_network: Vec<i32> = alice3.iter().map(|f| value_by_network("alice3", f)).collect();
+    let by_terms: Vec<i32> = alice3.iter().map(|f| value("alice3", f)).collect();
+    assert_ne!(by_network, by_terms, "alice3");
+    let queen_up = format!("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|{empty}|{empty} w KQkq - 0 1");
+    let [up, down] = [queen_up.clone(), queen_up.replace(" w ", " b ")].map(|f| value_by_network("alice3", &f));
+    assert!(up > 600 && down < -600 && up > by_network[0] + 400, "alice3: {up} {down} {by_network:?}");
     // Its sisters of other rules and boards keep the terms until an SPRT says otherwise; Alice
     // on 4x8 boards has no network that fits it.
-    for sister in ["alice2", "msalice", "odonohue", "duo", "alice3", "alice8x4"] {
+    for sister in ["alice2", "msalice", "odonohue", "duo", "alice8x4"] {
         assert!(loaded(sister, &[]).evaluation.network.is_none(), "{sister}");
     }
 }

@@ -309,7 +309,9 @@ fn gui_refuses_a_bad_engine_clock_or_analysis_with_a_reason() {
 #[test]
 fn match_with_gui_shows_its_games_live_with_the_score() {
     let mut child = Command::new(VORPAL)
-        .args(["match", "--variant", "alice", "--games", "2", "--st", "0.1", "--gui"])
+        // Moves of 0.3 s keep the match, and so the server, alive for some 20 s or more: long
+        // enough for a test starved on a busy machine to find a game being played.
+        .args(["match", "--variant", "alice", "--games", "2", "--st", "0.3", "--gui"])
         .args(["--engine", VORPAL, "--engine", &format!("{VORPAL} name=Other")])
         .stdout(Stdio::piped())
         .spawn()
