@@ -531,6 +531,7 @@ static BUILT_IN_NETWORKS: Lazy<Vec<(&str, Parsed)>> = Lazy::new(|| {
         ("lma.vnn", &include_bytes!("../eval/lma.vnn")[..]),
         ("lmadouble.vnn", &include_bytes!("../eval/lmadouble.vnn")[..]),
         ("lookingglass.vnn", &include_bytes!("../eval/lookingglass.vnn")[..]),
+        ("monochrome.vnn", &include_bytes!("../eval/monochrome.vnn")[..]),
     ]
     .into_iter()
     .map(|(name, bytes)| (name, Network::from_bytes(bytes).map(Arc::new)))

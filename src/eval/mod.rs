@@ -209,7 +209,9 @@ impl<W: Word> Evaluate<W> for Lma<W> {
 }
 impl<W: Word> Evaluate<W> for Monochrome<W> {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        by_network(pos, eval, features).unwrap_or_else(|| monochrome::evaluate(self, pos, eval))
+        by_network(pos, eval, features)
+            .map(|score| monochrome::coarse(score, eval.terms.network_grain))
+            .unwrap_or_else(|| monochrome::evaluate(self, pos, eval))
     }
 
     fn material(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
