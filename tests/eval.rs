@@ -612,6 +612,18 @@ fn lma_is_evaluated_by_its_network() {
 }
 
 #[test]
+fn monochrome_is_evaluated_by_its_network_rounded_to_its_grain() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 score:0-0 last:-";
+    let ahead = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 score:8-0 last:-";
+    let [level, up, down] = [start, ahead, &ahead.replace(" w ", " b ")].map(|f| value_by_network("monochrome", f));
+    // A queen's points captured (8) outweigh whatever the first move is worth, and every score
+    // is a multiple of engine.ini's `network_grain` (25).
+    assert!(level.abs() < 200 && up > level + 400 && down < -400, "{level} {up} {down}");
+    assert!([level, up, down].iter().all(|score| score % 25 == 0), "{level} {up} {down}");
+    assert_eq!(terms("monochrome").network_grain, 25);
+}
+
+#[test]
 fn lmadouble_is_evaluated_by_a_network_of_its_own() {
     // LMA's network refitted to the doubled armies' games: it values their start otherwise than
     // LMA's network does, near level, and a queen up as more than that.
