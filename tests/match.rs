@@ -231,8 +231,11 @@ fn match_against_fairymax_and_stockfish_in_fide_chess() {
         let pgn = temp_pgn(program);
         let versus = ["match", "--engine", VORPAL, "--engine", &engine, "--proto", "uci", "--proto", proto];
         let pgn_arg = pgn.to_str().unwrap();
+        // Real engines at a real clock, but the test is of the protocols: a minute's margin before
+        // a loss on time, since an engine run beside busy processes at a low priority can stall for
+        // longer than PATIENT's five seconds (Stockfish did, niced beside two matches).
         let settings =
-            ["--tc", "5+0.05", "--random-plies", "2", "--resign", "3,600", "--draw", "20,20", PATIENT[0], PATIENT[1]];
+            ["--tc", "5+0.05", "--random-plies", "2", "--resign", "3,600", "--draw", "20,20", "--timemargin", "60000"];
         let out = vorpal(&[&versus[..], &["--games", "2"], &settings, &["--pgn", pgn_arg]].concat());
         let all = text(&out);
         assert!(out.status.success(), "{program}: {all}");
