@@ -4,8 +4,8 @@
 # every opening of benches/openings/normal.epd (6 random plies that Stockfish scores level)
 # played with both colours in random order; OPENINGS=random plays 6 random plies instead, as
 # the runs up to 2026-11-28 did.
-# Installs Debian's stockfish when it is missing. Writes the PGN and the match output into
-# benches/results/.
+# SEED from the environment fixes the openings' order (else a random one). Installs Debian's
+# stockfish when it is missing. Writes the PGN and the match output into benches/results/.
 # Usage: benches/vs_stockfish.sh [ELO] [GAMES] [TC]   (defaults: 2400, 100 games, 10+0.1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,5 +28,5 @@ out=benches/results/vs-stockfish-$elo-$games-$tc-$(date +%Y-%m-%d-%H%M)
 $vorpal match --variant normal --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" \
   --engine "$vorpal name=Vorpal option.Hash=16 option.Threads=1" \
   --engine "$stockfish name=Stockfish-$elo option.Hash=16 option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=$elo" \
-  "${openings[@]}" --seed "$RANDOM" --pgn "$out.pgn" | tee "$out.txt"
+  "${openings[@]}" --seed "${SEED:-$RANDOM}" --pgn "$out.pgn" | tee "$out.txt"
 echo "PGN: $out.pgn, output: $out.txt"
