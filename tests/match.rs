@@ -111,6 +111,15 @@ fn match_forfeits_a_crash_and_restarts_the_engine() {
 fn match_forfeits_a_hang_on_time() {
     let Some(pgn_text) = lost_by_fault("hang", 3, "xboard") else { return };
     assert!(pgn_text.contains("[Termination \"time forfeit\"]") && pgn_text.contains("loses on time"), "{pgn_text}");
+    // The reason tells how long the turn took and how much of it the engine's process ran: a
+    // hung engine, waiting, ran next to nothing of it.
+    let seconds = |after: &str| -> f64 {
+        let rest =
+            &pgn_text[pgn_text.find(after).unwrap_or_else(|| panic!("no '{after}': {pgn_text}")) + after.len()..];
+        rest.split(" s").next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{pgn_text}"))
+    };
+    let (took, ran) = (seconds("its turn took "), seconds("its process ran "));
+    assert!(took > 0.5 && ran < took / 2.0, "took {took} s, ran {ran} s: {pgn_text}");
 }
 
 #[test]

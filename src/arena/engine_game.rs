@@ -54,14 +54,17 @@ pub fn play_game(
         let s = side.index();
         let played: Vec<Move> = game.moves.iter().map(|p| p.mv).collect();
         let asked = Instant::now();
+        let ran_before = engines[s].processor_time();
         let limit = game.clocks().deadline(s, asked) - asked;
         let answer = engines[s].play(variant, &played, game.clocks().told(s), tcs[s], limit);
         let elapsed = engines[s].heard().saturating_duration_since(asked);
+        let ran = ran_before.zip(engines[s].processor_time()).map(|(before, after)| after.saturating_sub(before));
         let name = side.name();
         match answer {
             Answer::Timeout => {
                 game.broken[s] = true;
                 game.lose_on_time(side);
+                game.note_turn_time(asked.elapsed(), ran);
                 return game;
             }
             Answer::Crashed(why) => {
@@ -79,6 +82,7 @@ pub fn play_game(
             }
             Answer::Move(text, thought) => {
                 if game.spend(side, elapsed).is_err() {
+                    game.note_turn_time(elapsed, ran);
                     return game;
                 }
                 let moves = legal_moves(&mut pos);

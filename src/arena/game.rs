@@ -204,6 +204,17 @@ impl Game {
         self.finish(Some(side.flip()), format!("{} loses on time", side.name()), Termination::TimeForfeit);
     }
 
+    /// Adds to a loss on time how long the loser's last turn `took` and how much of that its
+    /// process `ran`, where known: a turn that ran far less than it took was a machine too busy
+    /// to run the engine, not an engine thinking too long.
+    pub fn note_turn_time(&mut self, took: Duration, ran: Option<Duration>) {
+        if self.termination != Termination::TimeForfeit {
+            return;
+        }
+        let ran = ran.map_or(String::new(), |ran| format!(", its process ran {:.2} s of it", ran.as_secs_f64()));
+        self.reason = format!("{} (its turn took {:.2} s{ran})", self.reason, took.as_secs_f64());
+    }
+
     /// Records `side`'s move, whose time was already [spent](Self::spend): its increment is
     /// added or a new period begins, and the mover's clock after it is kept with the move.
     pub fn play(&mut self, side: Color, mv: Move, elapsed: Duration, thought: Thought, notes: Vec<String>) {

@@ -72,6 +72,11 @@ pub trait Client: Send {
         self.process().heard()
     }
 
+    /// The processor time its process has used so far, where the system tells it.
+    fn processor_time(&self) -> Option<Duration> {
+        self.process().processor_time()
+    }
+
     /// Its own time control, if it has one instead of the match's.
     fn own_tc(&self) -> Option<TimeControl>;
 

@@ -90,6 +90,19 @@ impl Process {
         self.heard
     }
 
+    /// The processor time the engine has used so far, all its threads, where the system tells
+    /// it (Linux's `/proc`): beside the wall time of a move, it shows whether a late answer was
+    /// the engine's thinking or a machine too busy to run it.
+    pub(super) fn processor_time(&self) -> Option<Duration> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // The command's name (field 2) is in parentheses and may hold spaces: fields are
+        // counted from after it, so utime and stime (fields 14 and 15) are the 12th and 13th.
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+        // Linux counts them in ticks of USER_HZ, 100 a second on every architecture.
+        Some(Duration::from_millis((ticks(11)? + ticks(12)?) * 10))
+    }
+
     /// Writes a line to the engine.
     pub(super) fn send(&mut self, line: &str) -> Result<(), String> {
         if let Some((log, label)) = &self.log {
