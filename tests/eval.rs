@@ -620,7 +620,35 @@ fn monochrome_is_evaluated_by_its_network_rounded_to_its_grain() {
     // is a multiple of engine.ini's `network_grain` (25).
     assert!(level.abs() < 200 && up > level + 400 && down < -400, "{level} {up} {down}");
     assert!([level, up, down].iter().all(|score| score % 25 == 0), "{level} {up} {down}");
-    assert_eq!(terms("monochrome").network_grain, 25);
+}
+
+/// Built-in variant `name` with its network's score rounded to `grain` (engine.ini's
+/// `network_grain`, given as written).
+fn with_grain(name: &str, grain: &str) -> Result<Loaded, String> {
+    Config::builtin().loaded_adjusted(name, &[], &[("network_grain", grain.to_string())]).map_err(|e| e.to_string())
+}
+
+#[test]
+fn any_network_may_be_rounded_to_a_grain_and_a_grain_out_of_range_is_an_error() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR|8/8/8/8/4P3/8/8/8 b KQkq - 0 1",
+        "rnbqkb1r/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKB1R|8/8/5n2/4p3/4P3/5N2/8/8 w KQkq - 2 3",
+    ];
+    let score = |loaded: &Loaded, fen: &str| {
+        let pos = position(&loaded.variant, fen);
+        with_rules!(&loaded.variant.family(), |r| r.evaluate_alone(&pos, &loaded.eval()))
+    };
+    let name = "alice";
+    let (fine, coarse) = (with_grain(name, "1").unwrap(), with_grain(name, "50").unwrap());
+    for fen in fens {
+        let (exact, rounded) = (score(&fine, fen), score(&coarse, fen));
+        assert_eq!(exact, value_by_network(name, fen), "{fen}");
+        assert!(rounded % 50 == 0 && (rounded - exact).abs() <= 25, "{fen}: {exact} {rounded}");
+    }
+    for bad in ["0", "-25", "1001", "a quarter pawn"] {
+        let error = with_grain(name, bad).err().unwrap_or_else(|| panic!("network_grain = {bad} was taken"));
+        assert!(error.contains("network_grain") && error.contains(bad), "{error}");
+    }
 }
 
 #[test]

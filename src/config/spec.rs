@@ -54,6 +54,7 @@ const KEYS: &[&str] = &[
     "eval",
     "squares",
     "network",
+    "network_grain",
     "description",
 ];
 
@@ -156,9 +157,10 @@ impl Config {
         }
         for (key, words) in additions {
             // A term or piece named again later in its key replaces the earlier number; the
-            // network, one file, is replaced whole.
+            // network, one file, and its grain, one number, are replaced whole.
             let before = keys.get(*key).map_or(String::new(), |(e, _)| e.value.clone());
-            let value = if *key == "network" { words.clone() } else { format!("{before} {words}") };
+            let whole = matches!(*key, "network" | "network_grain");
+            let value = if whole { words.clone() } else { format!("{before} {words}") };
             keys.insert(key.to_string(), (Entry { key: key.to_string(), value, line: 0 }, section.clone()));
         }
         build(section, &ancestors, &keys)
@@ -558,6 +560,22 @@ fn network(keys: &Keys) -> Result<Option<Arc<Network>>, IniError> {
     parsed.map(Some).map_err(|e| keys.fail("network", e))
 }
 
+/// The largest `network_grain`: a grain of ten pawns would leave a network nothing to say.
+const MAX_NETWORK_GRAIN: i32 = 1000;
+
+/// `network_grain = CENTIPAWNS`: the step the network's score is rounded to, 1 (the default) for
+/// none.
+fn network_grain(keys: &Keys) -> Result<i32, IniError> {
+    let Some((text, _)) = keys.value("network_grain") else { return Ok(1) };
+    match text.trim().parse::<i32>() {
+        Ok(grain) if (1..=MAX_NETWORK_GRAIN).contains(&grain) => Ok(grain),
+        _ => Err(keys.fail(
+            "network_grain",
+            format!("expected a whole number of centipawns from 1 to {MAX_NETWORK_GRAIN}, got '{}'", text.trim()),
+        )),
+    }
+}
+
 /// A variant and what the evaluation knows of it, built together from one engine.ini section.
 #[derive(Clone)]
 pub struct Loaded {
@@ -645,7 +663,8 @@ fn build(
             return Err(keys.fail("network", misfit));
         }
     }
-    let evaluation = Evaluation::new(&variant, eval, network).map_err(|e| keys.fail("network", e))?;
+    let grain = network_grain(&keys)?;
+    let evaluation = Evaluation::new(&variant, eval, network, grain).map_err(|e| keys.fail("network", e))?;
     let variant = Arc::new(variant);
     Position::from_fen(variant.clone(), &variant.start_fen).map_err(|e| keys.fail("start", e.to_string()))?;
     Ok(Loaded { variant, evaluation: Arc::new(evaluation) })

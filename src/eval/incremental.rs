@@ -23,7 +23,9 @@ pub struct Features<'a> {
 #[derive(Clone, Default)]
 pub struct Incremental {
     sums: Vec<Sums>,
-    /// Empty where the variant has no network.
+    /// The network's hidden layers, one per entry of `sums`, and beyond them those of moves
+    /// taken back, kept so that the next move at that depth writes over them instead of
+    /// growing the list; empty where the variant has no network.
     accumulators: Vec<Accumulator>,
 }
 
@@ -49,10 +51,12 @@ impl Incremental {
         });
         self.sums.push(sums);
         if let Some(net) = eval.network() {
-            // Copied once, into its place, and brought up to date there.
-            let last = self.accumulators.len() - 1;
-            self.accumulators.extend_from_within(last..);
-            net.update(&mut self.accumulators[last + 1], pos);
+            let now = self.sums.len() - 1;
+            if self.accumulators.len() == now {
+                self.accumulators.push(self.accumulators[now - 1]);
+            }
+            let (made, next) = self.accumulators.split_at_mut(now);
+            net.update(&made[now - 1], &mut next[0], pos);
         }
     }
 
@@ -61,7 +65,6 @@ impl Incremental {
     pub fn pop(&mut self) {
         if self.sums.len() > 1 {
             self.sums.pop();
-            self.accumulators.pop();
         }
     }
 
@@ -70,7 +73,7 @@ impl Incremental {
     pub fn features(&self) -> Features<'_> {
         Features {
             sums: self.sums.last().expect("the start's sums are never taken back"),
-            accumulator: self.accumulators.last(),
+            accumulator: self.accumulators.get(self.sums.len() - 1),
         }
     }
 }

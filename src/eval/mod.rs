@@ -41,21 +41,25 @@ pub struct Evaluation {
     pub psq: PieceSquare,
     /// The network that evaluates the variant, where it has one.
     pub network: Option<Arc<Network>>,
+    /// The step the network's score is rounded to (engine.ini's `network_grain`; 1: not rounded).
+    pub network_grain: i32,
 }
 
 impl Evaluation {
     /// The evaluation of `variant` by engine.ini's `data` and, if given, a network (one that
-    /// does not [fit](Network::fits) the variant is an error).
+    /// does not [fit](Network::fits) the variant is an error) whose score is rounded to
+    /// `network_grain` centipawns (at least 1).
     pub fn new<W: Word>(
         variant: &Variant<W>,
         data: EvalData,
         network: Option<Arc<Network>>,
+        network_grain: i32,
     ) -> Result<Evaluation, String> {
         if let Some(net) = network.as_ref().filter(|net| !net.fits(variant)) {
             return Err(net.misfit());
         }
         let psq = psq_values::piece_square(variant, &data);
-        Ok(Evaluation { data, psq, network })
+        Ok(Evaluation { data, psq, network, network_grain: network_grain.max(1) })
     }
 }
 
@@ -209,9 +213,7 @@ impl<W: Word> Evaluate<W> for Lma<W> {
 }
 impl<W: Word> Evaluate<W> for Monochrome<W> {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
-        by_network(pos, eval, features)
-            .map(|score| monochrome::coarse(score, eval.terms.network_grain))
-            .unwrap_or_else(|| monochrome::evaluate(self, pos, eval))
+        by_network(pos, eval, features).unwrap_or_else(|| monochrome::evaluate(self, pos, eval))
     }
 
     fn material(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
@@ -231,11 +233,13 @@ impl<W: Word> Evaluate<W> for LookingGlass {
     }
 }
 
-/// The network's score for the side to move, where the variant has a network (else the terms
-/// score it).
+/// The network's score for the side to move, rounded to its grain, where the variant has a
+/// network (else the terms score it).
 #[inline]
 fn by_network<W: Word>(pos: &Position<W>, eval: &Eval<W>, features: Features) -> Option<i32> {
-    Some(eval.network()?.output(features.accumulator?, pos.side()))
+    let score = eval.network()?.output(features.accumulator?, pos.side());
+    let grain = eval.source.network_grain;
+    Some(if grain > 1 { network::rounded(score, grain) } else { score })
 }
 
 /// `f(side to move) - f(opponent)`.

@@ -27,29 +27,3 @@ pub(super) fn score_lead<W: Word>(pos: &Position<W>, eval: &Eval<W>) -> i32 {
     let (scores, us) = (pos.scores(), pos.side());
     eval.terms.captured_point * (scores[us] as i32 - scores[us.flip()] as i32)
 }
-
-/// The network's `score` rounded to the nearest multiple of `grain` (engine.ini's
-/// `network_grain`), halves away from zero so that both sides see the same value. Scores that
-/// differ only by a little then tie, and ties cut the search off as the terms' flat scores do.
-pub(super) fn coarse(score: i32, grain: i32) -> i32 {
-    let grain = grain.max(1);
-    score.signum() * ((score.abs() + grain / 2) / grain * grain)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::coarse;
-
-    #[test]
-    fn the_networks_score_is_rounded_to_its_grain_the_same_for_either_side() {
-        for score in -300..=300 {
-            assert_eq!(coarse(-score, 25), -coarse(score, 25));
-            assert_eq!(coarse(score, 1), score);
-            assert_eq!(coarse(score, 0), score);
-        }
-        assert_eq!(coarse(12, 25), 0);
-        assert_eq!(coarse(13, 25), 25);
-        assert_eq!(coarse(-37, 25), -25);
-        assert_eq!(coarse(-38, 25), -50);
-    }
-}

@@ -18,8 +18,6 @@ pub struct Terms {
     pub captured_point: i32,
     /// Monochrome: per point of material a player owns (its capturers, and targets for the other).
     pub owned_point: i32,
-    /// Monochrome: the step the network's score is rounded to (1: not rounded).
-    pub network_grain: i32,
     /// Inside-out: the cost of being down to a single king.
     pub last_king: i32,
     /// Inside-out: per file where a king capture would give the player a pawn.
@@ -99,7 +97,6 @@ impl Default for Terms {
             king_class: 20,
             captured_point: 100,
             owned_point: 10,
-            network_grain: 1,
             last_king: 600,
             spawn_file: 20,
             king_attack: 12,
@@ -141,7 +138,6 @@ impl Terms {
         "king_class",
         "captured_point",
         "owned_point",
-        "network_grain",
         "last_king",
         "spawn_file",
         "king_attack",
@@ -172,7 +168,7 @@ impl Terms {
     ];
 
     /// The weights, each beside its name of [`Terms::NAMES`].
-    fn weights_mut(&mut self) -> [&mut i32; 35] {
+    fn weights_mut(&mut self) -> [&mut i32; 34] {
         [
             &mut self.mobility,
             &mut self.pawn_advance,
@@ -181,7 +177,6 @@ impl Terms {
             &mut self.king_class,
             &mut self.captured_point,
             &mut self.owned_point,
-            &mut self.network_grain,
             &mut self.last_king,
             &mut self.spawn_file,
             &mut self.king_attack,

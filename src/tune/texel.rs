@@ -227,8 +227,7 @@ fn knobs(loaded: &Loaded, squares: bool) -> Vec<Knob> {
             step: 16,
         })
         .collect();
-    // The grain rounds a network's score, which the terms fitted here do not give.
-    for &term in Terms::NAMES.iter().filter(|&&term| term != "network_grain") {
+    for &term in Terms::NAMES {
         let value = eval.terms.weight(term).unwrap_or(0);
         let step = (value.abs() / 4).max(2);
         knobs.push(Knob { key: "eval", name: term.to_string(), slot: 0, entry: String::new(), value, step });
