@@ -23,9 +23,7 @@ pub struct Features<'a> {
 #[derive(Clone, Default)]
 pub struct Incremental {
     sums: Vec<Sums>,
-    /// The network's hidden layers, one per entry of `sums`, and beyond them those of moves
-    /// taken back, kept so that the next move at that depth writes over them instead of
-    /// growing the list; empty where the variant has no network.
+    /// Empty where the variant has no network.
     accumulators: Vec<Accumulator>,
 }
 
@@ -51,12 +49,10 @@ impl Incremental {
         });
         self.sums.push(sums);
         if let Some(net) = eval.network() {
-            let now = self.sums.len() - 1;
-            if self.accumulators.len() == now {
-                self.accumulators.push(self.accumulators[now - 1]);
-            }
-            let (made, next) = self.accumulators.split_at_mut(now);
-            net.update(&made[now - 1], &mut next[0], pos);
+            // Copied once, into its place, and brought up to date there.
+            let last = self.accumulators.len() - 1;
+            self.accumulators.extend_from_within(last..);
+            net.update(&mut self.accumulators[last + 1], pos);
         }
     }
 
@@ -65,6 +61,7 @@ impl Incremental {
     pub fn pop(&mut self) {
         if self.sums.len() > 1 {
             self.sums.pop();
+            self.accumulators.pop();
         }
     }
 
@@ -73,7 +70,7 @@ impl Incremental {
     pub fn features(&self) -> Features<'_> {
         Features {
             sums: self.sums.last().expect("the start's sums are never taken back"),
-            accumulator: self.accumulators.get(self.sums.len() - 1),
+            accumulator: self.accumulators.last(),
         }
     }
 }

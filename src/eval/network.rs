@@ -3,7 +3,7 @@
 //! their cells, seen from each side, feed one hidden layer per side; the two layers, the
 //! mover's first, give the score.
 
-use arrayvec::ArrayVec;
+use std::ops::Range;
 
 use crate::geometry::{Layer, Square, Word};
 use crate::pieces::{Color, Role};
@@ -236,12 +236,32 @@ impl Inputs {
     /// Calls `f` with each input that White's lead in captured points sets, seen by White and
     /// by Black: the first inputs of the block of being ahead for the side ahead, of being
     /// behind for the other, as many as the lead (up to [`LEAD_SEEN`]).
-    fn lead_features(white_lead: i32, mut f: impl FnMut([usize; 2])) {
+    fn lead_features(white_lead: i32, f: impl FnMut([usize; 2])) {
+        let count = white_lead.clamp(-LEAD_SEEN, LEAD_SEEN).unsigned_abs() as usize;
+        Inputs::lead_inputs(white_lead, 0..count, f);
+    }
+
+    /// Calls `f` with the inputs numbered `counts` in the blocks White's lead `white_lead` sets.
+    fn lead_inputs(white_lead: i32, counts: Range<usize>, mut f: impl FnMut([usize; 2])) {
         let block = |lead: i32| ONE_VIEW + if lead > 0 { 0 } else { LEAD_SEEN as usize };
         let (white, black) = (block(white_lead), block(-white_lead));
-        for k in 0..white_lead.clamp(-LEAD_SEEN, LEAD_SEEN).unsigned_abs() as usize {
+        for k in counts {
             f([white + k, black + k]);
         }
+    }
+
+    /// Calls `f` with each input that White's lead going `from` → `to` turns on (`true`) or off:
+    /// where both leads favour the same side only the inputs between the two counts, else all
+    /// of both.
+    fn lead_changes(from: i32, to: i32, mut f: impl FnMut([usize; 2], bool)) {
+        let [from, to] = [from, to].map(|lead| lead.clamp(-LEAD_SEEN, LEAD_SEEN));
+        if from.signum() != to.signum() {
+            Inputs::lead_features(from, |features| f(features, false));
+            Inputs::lead_features(to, |features| f(features, true));
+            return;
+        }
+        let (was, now) = (from.unsigned_abs() as usize, to.unsigned_abs() as usize);
+        Inputs::lead_inputs(to, was.min(now)..was.max(now), |features| f(features, now > was));
     }
 
     /// Calls `f` with every input `pos` sets, seen by White and by Black.
@@ -365,30 +385,24 @@ impl Network {
     pub fn accumulate<W: Word>(&self, pos: &Position<W>) -> Accumulator {
         let mut acc =
             Accumulator { hidden: [self.bias; 2], kings: self.inputs.kings(pos), lead: self.inputs.lead(pos) };
-        self.inputs.each_active(pos, |features| self.set(&mut acc, [true; 2], features));
+        self.inputs.each_active(pos, |features| self.set(&mut acc, [true; 2], features, true));
         acc
     }
 
-    /// Sets `after` to the hidden layers of `pos`, whose last move was made from the position
-    /// whose layers are `before`. A side whose king changed boards sees every piece anew: its
-    /// layer is counted from scratch.
+    /// Brings `acc`, the hidden layers of the position before `pos`'s last move, up to date
+    /// with that move. A side whose king changed boards sees every piece anew: its layer is
+    /// counted from scratch.
     #[inline]
-    pub fn update<W: Word>(&self, before: &Accumulator, after: &mut Accumulator, pos: &Position<W>) {
-        after.kings = before.kings;
-        after.lead = before.lead;
+    pub fn update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
         match self.inputs {
             // FIDE chess's path alone, with nothing of the others' cases (its search did 2.5 % more
             // instructions when it shared its path with Inside-out's and Monochrome's).
-            Inputs::OneBoard => {
-                let mut update = Update::new(self, before, after);
-                pos.last_move_changes(|sq, piece, put| {
-                    update.note([true; 2], Inputs::one_board_features(piece.color(), piece.role(), sq), put)
-                });
-                update.finish([true; 2]);
-            }
-            Inputs::KingsBoard => self.kings_board_update(before, after, pos),
+            Inputs::OneBoard => pos.last_move_changes(|sq, piece, put| {
+                self.set(acc, [true; 2], Inputs::one_board_features(piece.color(), piece.role(), sq), put)
+            }),
+            Inputs::KingsBoard => self.kings_board_update(acc, pos),
             Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards | Inputs::TwoWorlds => {
-                self.one_layout_update(before, after, pos)
+                self.one_layout_update(acc, pos)
             }
         }
     }
@@ -396,49 +410,54 @@ impl Network {
     /// [`Network::update`] for Inside-out, Monochrome, LMA and Looking-Glass: the pieces moved, and
     /// Monochrome's lead in points, which a capture changes.
     #[inline(never)]
-    fn one_layout_update<W: Word>(&self, before: &Accumulator, after: &mut Accumulator, pos: &Position<W>) {
+    fn one_layout_update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
+        pos.last_move_changes(|sq, piece, put| self.change(acc, [true; 2], piece.color(), piece.role(), sq, put));
         let lead = self.inputs.lead(pos);
-        after.lead = lead;
-        let mut update = Update::new(self, before, after);
-        pos.last_move_changes(|sq, piece, put| {
-            update.note([true; 2], self.inputs.features(piece.color(), piece.role(), sq, before.kings), put)
-        });
-        if lead != before.lead {
-            Inputs::lead_features(before.lead, |features| update.note([true; 2], features, false));
-            Inputs::lead_features(lead, |features| update.note([true; 2], features, true));
+        if lead != acc.lead {
+            Inputs::lead_changes(acc.lead, lead, |features, put| self.set(acc, [true; 2], features, put));
+            acc.lead = lead;
         }
-        update.finish([true; 2]);
     }
 
     /// [`Network::update`] for Alice: a side whose king changed boards is counted anew.
     #[inline]
-    fn kings_board_update<W: Word>(&self, before: &Accumulator, after: &mut Accumulator, pos: &Position<W>) {
+    fn kings_board_update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
         let kings = self.inputs.kings(pos);
-        let moved = [0, 1].map(|side| kings[side] != before.kings[side]);
-        after.kings = kings;
+        let moved = [0, 1].map(|side| kings[side] != acc.kings[side]);
         if moved.contains(&true) {
+            acc.kings = kings;
             for side in (0..2).filter(|&side| moved[side]) {
-                after.hidden[side] = self.bias;
+                acc.hidden[side] = self.bias;
             }
             for (sq, piece) in pos.pieces_on_board() {
-                self.set(after, moved, Inputs::KingsBoard.features(piece.color(), piece.role(), sq, kings));
+                self.set(acc, moved, Inputs::KingsBoard.features(piece.color(), piece.role(), sq, kings), true);
             }
         }
         let kept = moved.map(|m| !m);
-        let mut update = Update::new(self, before, after);
         pos.last_move_changes(|sq, piece, put| {
-            update.note(kept, Inputs::KingsBoard.features(piece.color(), piece.role(), sq, kings), put)
+            self.set(acc, kept, Inputs::KingsBoard.features(piece.color(), piece.role(), sq, kings), put)
         });
-        update.finish(kept);
     }
 
-    /// Sets the inputs `features` (White's, Black's) in the hidden layers of the sides `sides`
-    /// names.
+    /// Adds (`put`) or takes out a piece of `color` and `role` on `sq` in the hidden layers of
+    /// the sides `sides` names (White's, Black's).
     #[inline(always)]
-    fn set(&self, acc: &mut Accumulator, sides: [bool; 2], features: [usize; 2]) {
+    fn change(&self, acc: &mut Accumulator, sides: [bool; 2], color: Color, role: Role, sq: Square, put: bool) {
+        self.set(acc, sides, self.inputs.features(color, role, sq, acc.kings), put);
+    }
+
+    /// Sets (`put`) or clears the inputs `features` (White's, Black's) in the hidden layers of
+    /// the sides `sides` names.
+    #[inline(always)]
+    fn set(&self, acc: &mut Accumulator, sides: [bool; 2], features: [usize; 2], put: bool) {
         for side in 0..2 {
             if sides[side] {
-                add(&mut acc.hidden[side], &self.input[features[side]]);
+                let row = &self.input[features[side]];
+                if put {
+                    add(&mut acc.hidden[side], row);
+                } else {
+                    subtract(&mut acc.hidden[side], row);
+                }
             }
         }
     }
@@ -460,97 +479,17 @@ pub fn rounded(score: i32, grain: i32) -> i32 {
     score.signum() * ((score.abs() + grain / 2) / grain * grain)
 }
 
-/// Input rows gathered per side and kind before they are folded into a hidden layer; a move
-/// turns on or off at most three in FIDE chess (a castling: two, or a capture), more when it
-/// spawns Inside-out's pawns or changes Monochrome's lead, which then fold in several passes.
-const PENDING: usize = 8;
-
-/// Lanes of a hidden layer folded at a time: 128 of 16 bits fill eight of the 16 vector
-/// registers of AVX2, which then hold them while every row is added.
-const TILE: usize = 128;
-
-/// One move's changes to the hidden layers: the inputs it turns on and off, gathered per side,
-/// so that each side's layer is read from the position before the move and written to the
-/// one after it once, instead of copied and then changed input by input.
-struct Update<'a> {
-    net: &'a Network,
-    before: &'a Accumulator,
-    after: &'a mut Accumulator,
-    /// Per side, whether `after` already holds its layer with the changes folded so far.
-    begun: [bool; 2],
-    on: [ArrayVec<usize, PENDING>; 2],
-    off: [ArrayVec<usize, PENDING>; 2],
-}
-
-impl<'a> Update<'a> {
-    fn new(net: &'a Network, before: &'a Accumulator, after: &'a mut Accumulator) -> Update<'a> {
-        Update { net, before, after, begun: [false; 2], on: Default::default(), off: Default::default() }
-    }
-
-    /// Notes that the move turns on (`put`) or off the inputs `features` (White's, Black's) in
-    /// the layers of the sides `sides` names.
-    #[inline(always)]
-    fn note(&mut self, sides: [bool; 2], features: [usize; 2], put: bool) {
-        for side in 0..2 {
-            if sides[side] {
-                if self.on[side].is_full() || self.off[side].is_full() {
-                    self.fold(side);
-                }
-                let list = if put { &mut self.on[side] } else { &mut self.off[side] };
-                list.push(features[side]);
-            }
-        }
-    }
-
-    /// Folds the rows noted for `side` into its layer after the move.
-    #[inline(always)]
-    fn fold(&mut self, side: usize) {
-        let input = &self.net.input;
-        let on: ArrayVec<&[i16; HIDDEN], PENDING> = self.on[side].iter().map(|&f| &input[f]).collect();
-        let off: ArrayVec<&[i16; HIDDEN], PENDING> = self.off[side].iter().map(|&f| &input[f]).collect();
-        let source = (!self.begun[side]).then_some(&self.before.hidden[side]);
-        fold(&mut self.after.hidden[side], source, &on, &off);
-        self.begun[side] = true;
-        self.on[side].clear();
-        self.off[side].clear();
-    }
-
-    /// Folds what is left for the sides `sides` names: their layers after the move are done.
-    #[inline(always)]
-    fn finish(mut self, sides: [bool; 2]) {
-        for (side, &folded) in sides.iter().enumerate() {
-            if folded {
-                self.fold(side);
-            }
-        }
-    }
-}
-
-/// Sets `layer` to `source` (or to itself where there is none) with the rows `on` added and
-/// `off` taken away, a tile of lanes at a time, each tile read and written once.
-#[inline(always)]
-fn fold(layer: &mut [i16; HIDDEN], source: Option<&[i16; HIDDEN]>, on: &[&[i16; HIDDEN]], off: &[&[i16; HIDDEN]]) {
-    for start in (0..HIDDEN).step_by(TILE) {
-        let lanes = start..start + TILE;
-        let mut tile: [i16; TILE] = source.unwrap_or(layer)[lanes.clone()].try_into().expect("a whole tile");
-        for row in on {
-            for (x, w) in tile.iter_mut().zip(&row[lanes.clone()]) {
-                *x = x.wrapping_add(*w);
-            }
-        }
-        for row in off {
-            for (x, w) in tile.iter_mut().zip(&row[lanes.clone()]) {
-                *x = x.wrapping_sub(*w);
-            }
-        }
-        layer[lanes].copy_from_slice(&tile);
-    }
-}
-
 #[inline]
 fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*w);
+    }
+}
+
+#[inline]
+fn subtract(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
     }
 }
 
@@ -626,41 +565,31 @@ mod tests {
         .unwrap();
         let empty = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead: 0 };
         let mut acc = empty;
-        let pawn_on_a1 = Inputs::OneBoard.features(Color::White, Role::new(0), on_first(0), [Layer::FIRST; 2]);
-        net.set(&mut acc, [true; 2], pawn_on_a1);
+        net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), true);
         let expected = 2 * HIDDEN as i32 * 6 * 32 * SCALE / (QA * QB);
         assert_eq!(net.output(&acc, Color::White), expected);
         assert_eq!(net.output(&acc, Color::Black), expected);
-        // Taken off again by a move's update, the layers are those of the empty board.
-        let mut after = acc;
-        let mut update = Update::new(&net, &acc, &mut after);
-        update.note([true; 2], pawn_on_a1, false);
-        update.finish([true; 2]);
-        assert_eq!(after, empty);
+        net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), false);
+        assert_eq!(acc, empty);
     }
 
     #[test]
-    fn a_move_of_more_changes_than_are_gathered_at_once_folds_them_all() {
-        // Monochrome's lead and Inside-out's spawned pawns turn many inputs on and off at once:
-        // the update folds them in several passes, to the layers counted from scratch.
-        let net = varied(Inputs::OneBoard);
-        let empty = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead: 0 };
-        let pawn = |cell: usize| {
-            Inputs::OneBoard.features(Color::White, Role::new(0), on_first(cell as u8), [Layer::FIRST; 2])
+    fn a_change_of_lead_turns_on_and_off_exactly_the_inputs_between_the_two_leads() {
+        let inputs = |lead: i32| {
+            let mut set = std::collections::BTreeSet::new();
+            Inputs::lead_features(lead, |features| assert!(set.insert(features)));
+            set
         };
-        let with = |cells: std::ops::Range<usize>| {
-            let mut acc = empty;
-            cells.for_each(|cell| net.set(&mut acc, [true; 2], pawn(cell)));
-            acc
-        };
-        let before = with(0..PENDING);
-        let mut after = empty;
-        let mut update = Update::new(&net, &before, &mut after);
-        for cell in 0..3 * PENDING {
-            update.note([true; 2], pawn(cell), cell >= PENDING);
+        for from in -20..=20 {
+            for to in -20..=20 {
+                let mut set = inputs(from);
+                Inputs::lead_changes(from, to, |features, put| {
+                    let changed = if put { set.insert(features) } else { set.remove(&features) };
+                    assert!(changed, "{from} -> {to}: {features:?} turned {put} twice");
+                });
+                assert_eq!(set, inputs(to), "{from} -> {to}");
+            }
         }
-        update.finish([true; 2]);
-        assert_eq!(after, with(PENDING..3 * PENDING));
     }
 
     #[test]
@@ -670,9 +599,7 @@ mod tests {
         let net = Network::from_bytes(&uniform(Inputs::OneBoard, 200.0)).unwrap();
         let mut acc = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead: 0 };
         for cell in 0..32 {
-            let features =
-                Inputs::OneBoard.features(Color::White, Role::new(cell % 6), on_first(cell), [Layer::FIRST; 2]);
-            net.set(&mut acc, [true; 2], features);
+            net.change(&mut acc, [true; 2], Color::White, Role::new(cell % 6), on_first(cell), true);
         }
         assert_eq!(net.output(&acc, Color::White), MAX_SCORE as i32);
     }
@@ -811,8 +738,7 @@ mod tests {
                     break;
                 }
                 pos.make(moves[rng.below(moves.len())]);
-                let before = acc;
-                net.update(&before, &mut acc, &pos);
+                net.update(&mut acc, &pos);
                 assert_eq!(acc, net.accumulate(&pos), "{name} after {}", pos.to_fen());
             }
         }
