@@ -620,6 +620,7 @@ fn monochrome_is_evaluated_by_its_network_rounded_to_its_grain() {
     // is a multiple of engine.ini's `network_grain` (25).
     assert!(level.abs() < 200 && up > level + 400 && down < -400, "{level} {up} {down}");
     assert!([level, up, down].iter().all(|score| score % 25 == 0), "{level} {up} {down}");
+    assert_eq!(loaded("monochrome", &[]).evaluation.network_grain, 25);
 }
 
 /// Built-in variant `name` with its network's score rounded to `grain` (engine.ini's
