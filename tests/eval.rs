@@ -13,7 +13,11 @@ use vorpal::with_rules;
 /// The evaluation of `fen` in variant `name` by its terms (without FIDE chess's network), for
 /// the side to move.
 fn value(name: &str, fen: &str) -> i32 {
-    let loaded = adjusted(name, "");
+    evaluated(&adjusted(name, ""), fen)
+}
+
+/// The evaluation of `fen` by `loaded`, for the side to move.
+fn evaluated(loaded: &Loaded, fen: &str) -> i32 {
     let pos = position(&loaded.variant, fen);
     with_rules!(&loaded.variant.family(), |r| r.evaluate_alone(&pos, &loaded.eval()))
 }
@@ -436,9 +440,7 @@ fn inherited_values_skip_the_pieces_a_child_drops() {
 
 /// The evaluation of `fen` in variant `name` with some weights replaced.
 fn value_adjusted(name: &str, eval_words: &str, fen: &str) -> i32 {
-    let loaded = adjusted(name, eval_words);
-    let pos = position(&loaded.variant, fen);
-    with_rules!(&loaded.variant.family(), |r| r.evaluate_alone(&pos, &loaded.eval()))
+    evaluated(&adjusted(name, eval_words), fen)
 }
 
 /// The standard terms alone (what every family adds to, and before FIDE chess's scaling of
@@ -635,14 +637,10 @@ fn any_network_may_be_rounded_to_a_grain_and_a_grain_out_of_range_is_an_error() 
         "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR|8/8/8/8/4P3/8/8/8 b KQkq - 0 1",
         "rnbqkb1r/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKB1R|8/8/5n2/4p3/4P3/5N2/8/8 w KQkq - 2 3",
     ];
-    let score = |loaded: &Loaded, fen: &str| {
-        let pos = position(&loaded.variant, fen);
-        with_rules!(&loaded.variant.family(), |r| r.evaluate_alone(&pos, &loaded.eval()))
-    };
     let name = "alice";
     let (fine, coarse) = (with_grain(name, "1").unwrap(), with_grain(name, "50").unwrap());
     for fen in fens {
-        let (exact, rounded) = (score(&fine, fen), score(&coarse, fen));
+        let (exact, rounded) = (evaluated(&fine, fen), evaluated(&coarse, fen));
         assert_eq!(exact, value_by_network(name, fen), "{fen}");
         assert!(rounded % 50 == 0 && (rounded - exact).abs() <= 25, "{fen}: {exact} {rounded}");
     }
@@ -682,8 +680,7 @@ fn is_evaluated_by_its_network(name: &str, fens: [&str; 3], queen: [&str; 2]) {
 fn value_by_network(name: &str, fen: &str) -> i32 {
     let loaded = loaded(name, &[]);
     assert!(loaded.evaluation.network.is_some(), "{name}");
-    let pos = position(&loaded.variant, fen);
-    with_rules!(&loaded.variant.family(), |r| r.evaluate_alone(&pos, &loaded.eval()))
+    evaluated(&loaded, fen)
 }
 
 #[test]
