@@ -31,8 +31,10 @@ const VARIANT: &str = "lookingglass";
 /// Positions the blind player draws from its simple belief to judge an order's risk of a
 /// strike, when it has no guesses to judge it on.
 const SAMPLES: usize = 8;
-/// Orders the blind player may set aside as too risky before it gives the least risky of them.
-const RISKY_ORDERS: usize = 3;
+/// Guesses, likeliest first, on which every order is judged.
+const JUDGED_GUESSES: usize = 64;
+/// Guesses, likeliest first, whose best orders are pooled for the first choice.
+const SEARCHED_GUESSES: usize = 4;
 /// The share of the guesses in which an order may be impossible and still be given.
 const MAX_STRIKE_RISK: f64 = 0.5;
 /// The share of the guesses in which an order may lose the king to a reply and still be given.
@@ -206,22 +208,22 @@ impl Game {
             }
             Player::Naive => {
                 let mut pos = self.belief.guess(self.color)?;
-                self.search(engine, &mut pos, budget, &[]).map(|(order, _)| order)
+                self.search(engine, &mut pos, budget, &|_| true).map(|(order, _)| order)
             }
             Player::Blind => self.blind_choice(engine, rng, budget),
         }
     }
 
-    /// Searches the position it believes most likely, then tries the chosen order on the
-    /// other positions it holds possible: an order that would lose the king to an enemy reply
-    /// in many of them, or that the referee would find impossible in most, is set aside and the
-    /// next best is searched for (when nothing safe turns up, the least risky is given).
+    /// Judges every order of the likeliest guess on the likeliest guesses first and keeps the
+    /// safest ([`safest`]), then searches a few of the likeliest guesses for the best of those
+    /// and gives the order chosen for the most particles.
     fn blind_choice(&mut self, engine: &mut Engine, rng: &mut Rng, budget: Duration) -> Option<String> {
         let followed = self.particles.as_ref().filter(|p| !p.positions().is_empty());
         let (samples, guess): (Vec<(Position, usize)>, _) = match (&self.truth, followed) {
             (Some(truth), _) => (vec![(truth.clone(), 1)], Some(truth.clone())),
             (None, Some(particles)) => {
-                let weighed = particles.weighed();
+                let mut weighed = particles.weighed();
+                weighed.truncate(JUDGED_GUESSES);
                 let likeliest = weighed.first().map(|(pos, _)| pos.clone());
                 (weighed, likeliest)
             }
@@ -232,30 +234,43 @@ impl Game {
         };
         let mut guess = guess?;
         let deadline = Instant::now() + budget;
-        let mut set_aside = self.impossible.clone();
-        let mut risky: Vec<(String, Risk)> = Vec::new();
-        for attempt in 0..=RISKY_ORDERS {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let time = if attempt == 0 { left * 2 / 3 } else { left / 2 };
-            let Some((order, _)) = self.search(engine, &mut guess, time.max(MIN_SEARCH), &set_aside) else { break };
-            let risk = self.risk(&samples, &order);
-            if risk.strike <= MAX_STRIKE_RISK && risk.king <= MAX_KING_RISK {
-                return Some(order);
-            }
-            set_aside.push(order.clone());
-            risky.push((order, risk));
+        let judged: Vec<(String, Risk)> = self
+            .untried(engine, &mut guess)
+            .into_iter()
+            .filter(|(_, order)| !same_squares_as_any(order, &self.impossible))
+            .map(|(_, order)| {
+                let risk = self.risk(&samples, &order);
+                (order, risk)
+            })
+            .collect();
+        let allowed = safest(judged);
+        if allowed.is_empty() {
+            return self.simple_choice(engine, deadline);
         }
-        let least =
-            risky.into_iter().min_by(|(_, a), (_, b)| (a.king, a.strike).partial_cmp(&(b.king, b.strike)).unwrap());
-        least.map(|(order, _)| order).or_else(|| self.simple_choice(engine, deadline))
+        let searched = &samples[..samples.len().min(SEARCHED_GUESSES)];
+        let left = deadline.saturating_duration_since(Instant::now());
+        let share = (left / searched.len().max(1) as u32).max(MIN_SEARCH);
+        let mut votes: Vec<(String, usize)> = Vec::new();
+        for (pos, weight) in searched {
+            let keep = |order: &str| allowed.iter().any(|a| a == order);
+            let Some((order, _)) = self.search(engine, &mut pos.clone(), share, &keep) else { continue };
+            match votes.iter_mut().find(|(o, _)| *o == order) {
+                Some((_, count)) => *count += weight,
+                None => votes.push((order, *weight)),
+            }
+        }
+        // A stable sort: among equal counts the likeliest guess's choice stays first.
+        votes.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+        votes.into_iter().next().map(|(order, _)| order).or_else(|| allowed.into_iter().next())
     }
 
-    /// When every order of the guess was given up on: the best of the simple belief's guess,
-    /// still leaving out the orders found impossible this game.
+    /// When the likeliest guess has no order left to give: the best of the simple belief's
+    /// guess, still leaving out the orders found impossible this game.
     fn simple_choice(&self, engine: &mut Engine, deadline: Instant) -> Option<String> {
         let mut pos = self.belief.guess(self.color)?;
         let left = deadline.saturating_duration_since(Instant::now());
-        self.search(engine, &mut pos, left.max(MIN_SEARCH), &self.impossible).map(|(order, _)| order)
+        let possible = |order: &str| !same_squares_as_any(order, &self.impossible);
+        self.search(engine, &mut pos, left.max(MIN_SEARCH), &possible).map(|(order, _)| order)
     }
 
     /// In what share of `samples` (positions with their weights) the referee would find
@@ -292,16 +307,16 @@ impl Game {
         Risk { strike: risk.strike / n, king: risk.king / n }
     }
 
-    /// The best order in `pos` that was neither tried this turn nor `set_aside`, and its score.
+    /// The best order in `pos` that was not tried this turn and that `keep` keeps, and its score.
     fn search(
         &self,
         engine: &mut Engine,
         pos: &mut Position,
         budget: Duration,
-        set_aside: &[String],
+        keep: &dyn Fn(&str) -> bool,
     ) -> Option<(String, i32)> {
         let mut moves = self.untried(engine, pos);
-        moves.retain(|(_, order)| !same_squares_as_any(order, set_aside));
+        moves.retain(|(_, order)| keep(order));
         if moves.is_empty() {
             return None;
         }
@@ -326,6 +341,20 @@ impl Game {
             .filter(|(_, order)| !same_squares_as_any(order, &self.tried))
             .collect()
     }
+}
+
+/// The orders worth searching among `judged`: those safe enough (the referee would find them
+/// impossible in at most half the guesses, and an enemy reply could capture the king in at most
+/// a quarter), or when none is, those that risk the king least.
+fn safest(mut judged: Vec<(String, Risk)>) -> Vec<String> {
+    let safe = |risk: &Risk| risk.strike <= MAX_STRIKE_RISK && risk.king <= MAX_KING_RISK;
+    if judged.iter().any(|(_, risk)| safe(risk)) {
+        judged.retain(|(_, risk)| safe(risk));
+    } else {
+        let least = judged.iter().map(|(_, risk)| risk.king).fold(f64::INFINITY, f64::min);
+        judged.retain(|(_, risk)| risk.king <= least);
+    }
+    judged.into_iter().map(|(order, _)| order).collect()
 }
 
 /// Whether `order` names the same squares as one of `orders`. Whether the referee carries an
@@ -367,6 +396,19 @@ mod tests {
             assert!(!same_squares_as_any(&order, &game.impossible), "{order} again after {:?}", game.impossible);
             game.impossible.push(order);
         }
+    }
+
+    #[test]
+    fn only_safe_orders_are_searched_and_when_none_is_those_that_risk_the_king_least() {
+        let judged = |risks: &[(&str, f64, f64)]| {
+            let judged = risks.iter().map(|&(o, strike, king)| (o.to_owned(), Risk { strike, king })).collect();
+            safest(judged)
+        };
+        let risks = [("1e21e4", 0.0, 0.0), ("2d72d5", 0.6, 0.0), ("1g11f3", 0.0, 0.3), ("2b82c6", 0.5, 0.25)];
+        assert_eq!(judged(&risks), ["1e21e4", "2b82c6"]);
+        let risks = [("1e11f2", 0.0, 1.0), ("1e11d1", 0.9, 0.5), ("1e11e2", 0.0, 0.5)];
+        assert_eq!(judged(&risks), ["1e11d1", "1e11e2"]);
+        assert!(judged(&[]).is_empty());
     }
 
     #[test]

@@ -24,9 +24,10 @@ use crate::variant::Variant;
 
 use super::belief::read_view_board;
 
-/// Guesses kept: enough that the likeliest stands out, few enough to follow every enemy move
-/// of each within a few milliseconds.
-pub const PARTICLES: usize = 64;
+/// Guesses kept: more than the enemy has setups, so that the first guesses hold every one of
+/// them and the true position stays among them for longer (64 had shrunk to a single position
+/// in two turns of three).
+pub const PARTICLES: usize = 1024;
 /// Centipawns by which an enemy move that is worse than the enemy's best (by the static
 /// evaluation) is drawn e (2.718) times less often.
 const ENEMY_TEMPERATURE: f64 = 80.0;
@@ -177,9 +178,15 @@ impl Particles {
     fn start(&mut self, heard: &Heard) {
         let Some(own) = self.setup else { return };
         let fen = &self.variant.start_fen;
+        // The enemy's setups in a random order, so that no two guesses start from the same one
+        // while there are setups left.
+        let mut setups: Vec<u32> = (0..960).collect();
+        for i in (1..setups.len()).rev() {
+            setups.swap(i, self.rng.below(i + 1));
+        }
         let mut positions = Vec::new();
-        for _ in 0..PARTICLES {
-            let theirs = self.rng.below(960) as u32;
+        for i in 0..PARTICLES {
+            let theirs = setups[i % setups.len()];
             let (white, black) = if self.color == Color::White { (own, theirs) } else { (theirs, own) };
             let Some(setup) = chess960::setup_fen(fen, white, black) else { continue };
             if let Ok(pos) = Position::from_fen(self.variant.clone(), &setup) {
@@ -448,7 +455,7 @@ mod tests {
         let loaded = Config::builtin().loaded("lookingglass", &[]).unwrap();
         let variant = &loaded.variant;
         let mut rng = Rng::new(5);
-        for game in 0..6 {
+        for game in 0..3 {
             let setups = [rng.below(960) as u32, rng.below(960) as u32];
             let fen = chess960::setup_fen(&variant.start_fen, setups[0], setups[1]).unwrap();
             let mut referee =
@@ -485,6 +492,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_first_guesses_hold_every_setup_of_the_enemy() {
+        let loaded = Config::builtin().loaded("lookingglass", &[]).unwrap();
+        let variant = &loaded.variant;
+        let fen = chess960::setup_fen(&variant.start_fen, 518, 77).unwrap();
+        let mut referee =
+            Referee::new(Position::from_fen(variant.clone(), &fen).unwrap(), StrikeRule::Strikes).unwrap();
+        let mut particles = Particles::new(variant.clone(), &loaded.evaluation, Color::White, 3);
+        particles.observe(&ToPlayer::Setup(518));
+        tell(&mut particles, &mut referee, Color::White);
+        particles.observe(&ToPlayer::Go { time: Default::default(), movetime: Some(100), for_opponent: false });
+        assert_eq!(particles.positions().len(), PARTICLES);
+        assert_eq!(distinct(particles.positions()).len(), 960);
     }
 
     #[test]
