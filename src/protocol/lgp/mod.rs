@@ -222,8 +222,7 @@ impl Game {
         let (samples, guess): (Vec<(Position, usize)>, _) = match (&self.truth, followed) {
             (Some(truth), _) => (vec![(truth.clone(), 1)], Some(truth.clone())),
             (None, Some(particles)) => {
-                let mut weighed = particles.weighed();
-                weighed.truncate(JUDGED_GUESSES);
+                let weighed = particles.weighed(JUDGED_GUESSES);
                 let likeliest = weighed.first().map(|(pos, _)| pos.clone());
                 (weighed, likeliest)
             }
@@ -251,8 +250,8 @@ impl Game {
         let left = deadline.saturating_duration_since(Instant::now());
         let share = (left / searched.len().max(1) as u32).max(MIN_SEARCH);
         let mut votes: Vec<(String, usize)> = Vec::new();
+        let keep = |order: &str| allowed.iter().any(|a| a == order);
         for (pos, weight) in searched {
-            let keep = |order: &str| allowed.iter().any(|a| a == order);
             let Some((order, _)) = self.search(engine, &mut pos.clone(), share, &keep) else { continue };
             match votes.iter_mut().find(|(o, _)| *o == order) {
                 Some((_, count)) => *count += weight,

@@ -97,13 +97,13 @@ impl Particles {
         self.positions = positions;
     }
 
-    /// The distinct guesses, each with how many particles hold it, likeliest first.
-    pub fn weighed(&self) -> Vec<(Position, usize)> {
-        let mut weighed: Vec<(Position, usize)> =
-            distinct(&self.positions).into_iter().map(|(pos, count)| (pos.clone(), count)).collect();
+    /// The `most` likeliest distinct guesses, each with how many particles hold it, likeliest
+    /// first (only those are copied).
+    pub fn weighed(&self, most: usize) -> Vec<(Position, usize)> {
+        let mut weighed = distinct(&self.positions);
         // A stable sort: among equals the guess held first stays first.
         weighed.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
-        weighed
+        weighed.into_iter().take(most).map(|(pos, count)| (pos.clone(), count)).collect()
     }
 
     /// Notes the order the player just gave.
