@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use crate::eval::{Eval, Evaluate, Evaluation};
-use crate::geometry::{Square, Wide};
+use crate::geometry::{Geometry, Square, Wide};
 use crate::movegen::{legal, Move};
 use crate::notation::lgp::{order_text, FateReport, Report, ToPlayer};
 use crate::pieces::Color;
@@ -169,8 +169,10 @@ impl Particles {
             (None, _) => before.clone(),
         };
         if self.positions.is_empty() {
-            // Nothing the guesses allow explains what was seen: each is mended to fit it instead.
-            self.positions = before.iter().filter_map(|pos| self.mended(pos, &heard)).collect();
+            // Nothing the guesses allow explains what was seen: each is mended to fit it instead,
+            // copies of one guess each in a way of its own.
+            let mended: Vec<Position> = before.iter().filter_map(|pos| self.mended(pos, &heard)).collect();
+            self.positions = mended;
         }
     }
 
@@ -303,8 +305,9 @@ impl Particles {
     /// enemy pieces that came into view taken from the unseen board (from the twin first); each
     /// announced or captured enemy piece put where it was named, trading places with one of its
     /// kind; a square told empty cleared; a piece of the player's taken on the unseen board by
-    /// the nearest enemy piece, unless its taker came into view.
-    fn mended(&self, pos: &Position, heard: &Heard) -> Option<Position> {
+    /// an enemy piece near it, unless its taker came into view. Which piece moves is drawn, the
+    /// nearer likelier (`drawn_near`), so that the copies of a guess become different guesses.
+    fn mended(&mut self, pos: &Position, heard: &Heard) -> Option<Position> {
         let variant = &self.variant;
         let g = &variant.geometry();
         let (own, unseen) = (world(self.color), world(self.color.flip()));
@@ -326,7 +329,9 @@ impl Particles {
                 let from = if enemy.get(&twin) == Some(&c) {
                     Some(twin)
                 } else {
-                    enemy.iter().find(|(_, &e)| e == c).map(|(&at, _)| at)
+                    let kin =
+                        enemy.iter().filter(|(_, &e)| e == c).map(|(&at, _)| (at, g.distance(at.cell(), sq.cell())));
+                    drawn_near(&mut self.rng, kin)
                 };
                 if let Some(from) = from {
                     enemy.remove(&from);
@@ -337,14 +342,16 @@ impl Particles {
             match event {
                 ToPlayer::Captured(s) if s.square.layer() == unseen => {
                     if enemy_letter(s.piece) {
-                        place(&mut enemy, s.piece, s.square);
+                        place(&mut enemy, s.piece, s.square, g, &mut self.rng);
                         enemy.remove(&s.square);
                     } else if !sees_enemy(s.square.twin(own)) && !enemy.contains_key(&s.square) {
-                        let distance = |at: &Square| g.distance(at.cell(), s.square.cell());
                         let king = |c: char| c.eq_ignore_ascii_case(&'k');
-                        let taker = enemy.iter().filter(|(_, &c)| !king(c)).min_by_key(|(at, _)| distance(at));
-                        if let Some((&at, &c)) = taker {
-                            enemy.remove(&at);
+                        let takers = enemy
+                            .iter()
+                            .filter(|(_, &c)| !king(c))
+                            .map(|(&at, _)| (at, g.distance(at.cell(), s.square.cell())));
+                        if let Some(at) = drawn_near(&mut self.rng, takers) {
+                            let c = enemy.remove(&at).expect("the taker was drawn among the enemy's pieces");
                             enemy.insert(s.square, c);
                         }
                     }
@@ -354,18 +361,18 @@ impl Particles {
                         enemy.insert(arrived.square, arrived.piece);
                     }
                     for a in attacks.iter().filter(|a| enemy_letter(a.piece)) {
-                        place(&mut enemy, a.piece, a.square);
+                        place(&mut enemy, a.piece, a.square, g, &mut self.rng);
                     }
                     match in_front {
-                        Some((sq, Some(c))) if enemy_letter(*c) => place(&mut enemy, *c, *sq),
+                        Some((sq, Some(c))) if enemy_letter(*c) => place(&mut enemy, *c, *sq, g, &mut self.rng),
                         Some((sq, _)) => {
                             if let Some(c) = enemy.remove(sq) {
                                 let free = g.cells[unseen.index()]
                                     .into_iter()
                                     .map(|cell| Square::new(unseen, cell))
                                     .filter(|at| !enemy.contains_key(at) && !seen.contains_key(&at.index()))
-                                    .min_by_key(|at| g.distance(at.cell(), sq.cell()));
-                                if let Some(free) = free {
+                                    .map(|at| (at, g.distance(at.cell(), sq.cell())));
+                                if let Some(free) = drawn_near(&mut self.rng, free) {
                                     enemy.insert(free, c);
                                 }
                             }
@@ -394,12 +401,14 @@ impl Particles {
 }
 
 /// Puts an enemy piece `letter` on `sq`, where the player was told it stands: one of its kind
-/// elsewhere trades places with whatever the guess had on `sq`.
-fn place(enemy: &mut BTreeMap<Square, char>, letter: char, sq: Square) {
+/// elsewhere, drawn the nearer likelier, trades places with whatever the guess had on `sq`.
+fn place(enemy: &mut BTreeMap<Square, char>, letter: char, sq: Square, g: &Geometry, rng: &mut Rng) {
     if enemy.get(&sq) == Some(&letter) {
         return;
     }
-    let other = enemy.iter().find(|(&at, &c)| c == letter && at != sq).map(|(&at, _)| at);
+    let kin =
+        enemy.iter().filter(|(&at, &c)| c == letter && at != sq).map(|(&at, _)| (at, g.distance(at.cell(), sq.cell())));
+    let other = drawn_near(rng, kin);
     let before = enemy.insert(sq, letter);
     if let Some(other) = other {
         enemy.remove(&other);
@@ -407,6 +416,20 @@ fn place(enemy: &mut BTreeMap<Square, char>, letter: char, sq: Square) {
             enemy.insert(other, before);
         }
     }
+}
+
+/// One of `candidates` (each with its distance from where it is wanted) drawn at random, each
+/// half as likely as one a step nearer.
+fn drawn_near(rng: &mut Rng, candidates: impl Iterator<Item = (Square, u8)>) -> Option<Square> {
+    let candidates: Vec<(Square, u8)> = candidates.collect();
+    let nearest = candidates.iter().map(|&(_, d)| d).min()?;
+    let weight = |d: u8| 1usize << (16 - (d - nearest).min(16));
+    let mut pick = rng.below(candidates.iter().map(|&(_, d)| weight(d)).sum());
+    candidates.iter().find_map(|&(at, d)| {
+        let here = pick < weight(d);
+        pick = pick.saturating_sub(weight(d));
+        here.then_some(at)
+    })
 }
 
 /// The distinct positions of `positions` (told apart by their hash), each with how often it
@@ -510,16 +533,55 @@ mod tests {
     }
 
     #[test]
+    fn copies_of_a_guess_that_nothing_explains_are_mended_into_different_guesses() {
+        let loaded = Config::builtin().loaded("lookingglass", &[]).unwrap();
+        let variant = &loaded.variant;
+        let position = |mirror: &str| {
+            Position::from_fen(variant.clone(), &format!("8/8/8/8/8/8/8/4K3|{mirror} b - - 0 1")).unwrap()
+        };
+        // In truth a knight takes White's rook in the Mirror world; the guess has no enemy piece
+        // that could, but two knights as near as each other to the rook.
+        let mut referee = Referee::new(position("4k3/8/4n3/8/3R4/8/8/8"), StrikeRule::Strikes).unwrap();
+        let mut particles = Particles::new(variant.clone(), &loaded.evaluation, Color::White, 9);
+        particles.started = true;
+        particles.positions = vec![position("4k3/8/8/8/3R4/8/8/n5n1"); 64];
+        let mut pos = referee.position().clone();
+        let mut moves = Vec::new();
+        legal(&LookingGlass, &mut pos, &mut moves);
+        let capture = moves.into_iter().find(|mv| mv.capture().is_some()).unwrap();
+        referee.order(Color::Black, &order_text(variant, capture)).unwrap();
+        tell(&mut particles, &mut referee, Color::White);
+        particles.observe(&ToPlayer::Go { time: Default::default(), movetime: Some(100), for_opponent: false });
+        let view = view_board(referee.position(), Color::White);
+        assert!(particles.positions().iter().all(|pos| view_board(pos, Color::White) == view));
+        assert_eq!(particles.positions().len(), 64);
+        assert_eq!(distinct(particles.positions()).len(), 2, "either knight may have taken the rook");
+    }
+
+    #[test]
+    fn the_nearer_candidate_is_drawn_more_often_but_not_always() {
+        let variant = Config::builtin().variant("lookingglass", &[]).unwrap();
+        let sq = |name: &str| variant.geometry().parse_square(name).unwrap();
+        let mut rng = Rng::new(4);
+        let near = (0..300)
+            .filter(|_| drawn_near(&mut rng, [(sq("2a1"), 2), (sq("2h8"), 3)].into_iter()) == Some(sq("2a1")))
+            .count();
+        assert!((150..290).contains(&near), "{near} of 300 drawn nearer");
+        assert_eq!(drawn_near(&mut rng, std::iter::empty()), None);
+    }
+
+    #[test]
     fn a_named_piece_trades_places_with_what_the_guess_had_there() {
         let variant = Config::builtin().variant("lookingglass", &[]).unwrap();
         let sq = |name: &str| variant.geometry().parse_square(name).unwrap();
         let mut enemy = BTreeMap::from([(sq("2a8"), 'r'), (sq("2e8"), 'n'), (sq("2h8"), 'r')]);
-        place(&mut enemy, 'r', sq("2e8"));
+        let mut rng = Rng::new(1);
+        place(&mut enemy, 'r', sq("2e8"), variant.geometry(), &mut rng);
         assert_eq!(enemy.values().filter(|&&c| c == 'r').count(), 2);
         assert_eq!(enemy.get(&sq("2e8")), Some(&'r'));
         assert!(enemy.get(&sq("2a8")) == Some(&'n') || enemy.get(&sq("2h8")) == Some(&'n'));
         // A piece of a kind the guess lacks is added, and what stood there is lost.
-        place(&mut enemy, 'q', sq("2e8"));
+        place(&mut enemy, 'q', sq("2e8"), variant.geometry(), &mut rng);
         assert_eq!((enemy.get(&sq("2e8")), enemy.len()), (Some(&'q'), 3));
     }
 }
