@@ -171,8 +171,7 @@ impl Particles {
         if self.positions.is_empty() {
             // Nothing the guesses allow explains what was seen: each is mended to fit it instead,
             // copies of one guess each in a way of its own.
-            let mended: Vec<Position> = before.iter().filter_map(|pos| self.mended(pos, &heard)).collect();
-            self.positions = mended;
+            self.positions = before.iter().filter_map(|pos| self.mended(pos, &heard)).collect();
         }
     }
 
@@ -225,20 +224,11 @@ impl Particles {
             .map(|(pos, count)| (self.successors(pos.clone(), heard), count))
             .filter(|(successors, _)| !successors.is_empty())
             .collect();
-        let total: usize = followers.iter().map(|(_, count)| count).sum();
+        let counts: Vec<usize> = followers.iter().map(|(_, count)| *count).collect();
         let mut out = Vec::new();
-        if total == 0 {
-            return out;
-        }
         for _ in 0..PARTICLES {
-            let mut pick = self.rng.below(total);
-            let Some((successors, _)) = followers.iter().find(|(_, count)| {
-                let here = pick < *count;
-                pick = pick.saturating_sub(*count);
-                here
-            }) else {
-                continue;
-            };
+            let Some(drawn) = drawn_index(&mut self.rng, &counts) else { break };
+            let successors = &followers[drawn].0;
             let sum: f64 = successors.iter().map(|(_, w)| w).sum();
             let mut x = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * sum;
             let chosen = successors.iter().find(|(_, w)| {
@@ -423,12 +413,21 @@ fn place(enemy: &mut BTreeMap<Square, char>, letter: char, sq: Square, g: &Geome
 fn drawn_near(rng: &mut Rng, candidates: impl Iterator<Item = (Square, u8)>) -> Option<Square> {
     let candidates: Vec<(Square, u8)> = candidates.collect();
     let nearest = candidates.iter().map(|&(_, d)| d).min()?;
-    let weight = |d: u8| 1usize << (16 - (d - nearest).min(16));
-    let mut pick = rng.below(candidates.iter().map(|&(_, d)| weight(d)).sum());
-    candidates.iter().find_map(|&(at, d)| {
-        let here = pick < weight(d);
-        pick = pick.saturating_sub(weight(d));
-        here.then_some(at)
+    let weights: Vec<usize> = candidates.iter().map(|&(_, d)| 1 << (16 - (d - nearest).min(16))).collect();
+    drawn_index(rng, &weights).map(|drawn| candidates[drawn].0)
+}
+
+/// The index of one of `weights` drawn at random in proportion to it (none when they are all 0).
+fn drawn_index(rng: &mut Rng, weights: &[usize]) -> Option<usize> {
+    let total: usize = weights.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let mut pick = rng.below(total);
+    weights.iter().position(|&weight| {
+        let here = pick < weight;
+        pick = pick.saturating_sub(weight);
+        here
     })
 }
 
