@@ -39,6 +39,12 @@ const SEARCHED_GUESSES: usize = 4;
 const MAX_STRIKE_RISK: f64 = 0.5;
 /// The share of the guesses in which an order may lose the king to a reply and still be given.
 const MAX_KING_RISK: f64 = 0.25;
+/// Guesses, likeliest first, on which every safe order is scored by a short search.
+const AVERAGED_GUESSES: usize = 32;
+/// The depth of those short searches.
+const AVERAGED_DEPTH: u32 = 2;
+/// How far below the best average expected score an order may be and still be searched.
+const AVERAGED_MARGIN: f64 = 0.04;
 /// The shortest search worth starting.
 const MIN_SEARCH: Duration = Duration::from_millis(5);
 /// Share of the remaining time one order may take.
@@ -242,9 +248,15 @@ impl Game {
                 (order, risk)
             })
             .collect();
-        let allowed = safest(judged);
+        let mut allowed = safest(judged);
         if allowed.is_empty() {
             return self.simple_choice(engine, deadline);
+        }
+        if samples.len() > 1 && allowed.len() > 1 {
+            // The few likeliest guesses alone would not see a piece given away in a third of
+            // the setups the enemy may have: score every order on many guesses first.
+            let scores = self.averaged_scores(engine, &samples, &allowed, Instant::now() + budget / 2);
+            allowed = near_the_best(allowed, &scores);
         }
         let searched = &samples[..samples.len().min(SEARCHED_GUESSES)];
         let left = deadline.saturating_duration_since(Instant::now());
@@ -306,6 +318,50 @@ impl Game {
         Risk { strike: risk.strike / n, king: risk.king / n }
     }
 
+    /// Each of `orders`' expected score (0 lost, 1 won) averaged over the likeliest of
+    /// `samples` by their weights, each scored by a short search after the referee of that guess
+    /// carried the order out; empty when no guess could be scored before `deadline`. Whole
+    /// guesses are scored in turn, so that the averages are over the same guesses.
+    fn averaged_scores(
+        &self,
+        engine: &mut Engine,
+        samples: &[(Position, usize)],
+        orders: &[String],
+        deadline: Instant,
+    ) -> Vec<f64> {
+        let mut sums = vec![0.0; orders.len()];
+        let mut total = 0.0;
+        for (pos, weight) in samples.iter().take(AVERAGED_GUESSES) {
+            if Instant::now() >= deadline {
+                break;
+            }
+            // An order impossible in this guess leaves it as it stands, with a strike.
+            let mut standing = None;
+            let mut scores = Vec::with_capacity(orders.len());
+            for order in orders {
+                let Ok(mut referee) = Referee::new(pos.clone(), StrikeRule::Strikes) else { break };
+                let score = match (referee.order(self.color, order), referee.end()) {
+                    (Ok(Fate::Played(_)), Some(end)) => match end.winner {
+                        Some(winner) => f64::from(u8::from(winner == self.color)),
+                        None => 0.5,
+                    },
+                    (Ok(Fate::Played(_)), None) => 1.0 - short_score(engine, referee.position()),
+                    _ => *standing.get_or_insert_with(|| short_score(engine, pos)),
+                };
+                scores.push(score);
+            }
+            if scores.len() == orders.len() {
+                let weight = *weight as f64;
+                sums.iter_mut().zip(scores).for_each(|(sum, score)| *sum += weight * score);
+                total += weight;
+            }
+        }
+        if total == 0.0 {
+            return Vec::new();
+        }
+        sums.into_iter().map(|sum| sum / total).collect()
+    }
+
     /// The best order in `pos` that was not tried this turn and that `keep` keeps, and its score.
     fn search(
         &self,
@@ -356,6 +412,27 @@ fn safest(mut judged: Vec<(String, Risk)>) -> Vec<String> {
     judged.into_iter().map(|(order, _)| order).collect()
 }
 
+/// The expected score (0 lost, 1 won) of the side to move in `pos` by a short search: its
+/// score in centipawns on the logistic curve where 400 more are ten times the odds.
+fn short_score(engine: &mut Engine, pos: &Position) -> f64 {
+    let limits = Limits { depth: Some(AVERAGED_DEPTH), ..Limits::default() };
+    let info = engine.set_position(Some(&pos.to_fen()), &[]).ok().and_then(|()| engine.think(limits, |_, _, _| {}));
+    match info {
+        Some(info) => 1.0 / (1.0 + 10f64.powf(-f64::from(info.score) / 400.0)),
+        None => 0.5,
+    }
+}
+
+/// The orders of `orders` whose averaged expected score (`scores`, in the same order) is within
+/// [`AVERAGED_MARGIN`] of the best; all of them when there are no scores.
+fn near_the_best(orders: Vec<String>, scores: &[f64]) -> Vec<String> {
+    if scores.len() != orders.len() {
+        return orders;
+    }
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    orders.into_iter().zip(scores).filter(|(_, &score)| score >= best - AVERAGED_MARGIN).map(|(o, _)| o).collect()
+}
+
 /// Whether `order` names the same squares as one of `orders`. Whether the referee carries an
 /// order out or refuses it depends on its squares alone, not on the piece a pawn promotes to:
 /// an order found impossible as `1h21g1q` is impossible as `1h21g1r` too.
@@ -367,21 +444,28 @@ fn same_squares_as_any(order: &str, orders: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
+    use std::sync::Arc;
+
+    /// White's side of a game, with only the simple belief.
+    fn white_without_guesses(variant: &Arc<Variant>) -> Game {
+        Game {
+            color: Color::White,
+            belief: Belief::new(variant.clone(), Color::White),
+            particles: None,
+            side: Color::White,
+            tried: Vec::new(),
+            truth: None,
+            impossible: Vec::new(),
+        }
+    }
 
     #[test]
     fn an_impossible_order_is_never_given_again_even_by_the_last_resort() {
         let mut engine = Engine::new(Config::builtin());
         engine.set_variant(VARIANT).unwrap();
         let variant = engine.variant().clone();
-        let mut game = Game {
-            color: Color::White,
-            belief: Belief::new(variant, Color::White),
-            particles: None,
-            side: Color::White,
-            tried: Vec::new(),
-            truth: None,
-            impossible: Vec::new(),
-        };
+        let mut game = white_without_guesses(&variant);
         let unseen = ["????????"; 8].join("/");
         for line in [
             "setup 567".to_string(),
@@ -408,6 +492,33 @@ mod tests {
         let risks = [("1e11f2", 0.0, 1.0), ("1e11d1", 0.9, 0.5), ("1e11e2", 0.0, 0.5)];
         assert_eq!(judged(&risks), ["1e11d1", "1e11e2"]);
         assert!(judged(&[]).is_empty());
+    }
+
+    #[test]
+    fn an_order_is_scored_on_many_guesses_so_a_piece_lost_in_most_of_them_scores_low() {
+        let mut engine = Engine::new(Config::builtin());
+        engine.set_variant(VARIANT).unwrap();
+        let variant = engine.variant().clone();
+        let game = white_without_guesses(&variant);
+        // The queen's order to d4 lands it on the unseen board's d-file, where three guesses
+        // of four have a rook; c2 is safe in all four.
+        let guess = |unseen: &str| {
+            let fen = format!("8/8/8/8/8/8/8/3QK3|{unseen}/8/8/8/8/8/8/8 w - - 0 1");
+            Position::from_fen(variant.clone(), &fen).unwrap()
+        };
+        let samples = vec![(guess("3rk3"), 3), (guess("4k3"), 1)];
+        let orders = ["1d11d4".to_owned(), "1d11c2".to_owned()];
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let scores = game.averaged_scores(&mut engine, &samples, &orders, deadline);
+        assert!(scores[1] > scores[0] + 0.3, "{scores:?}");
+        assert_eq!(near_the_best(orders.to_vec(), &scores), ["1d11c2"]);
+    }
+
+    #[test]
+    fn orders_near_the_best_average_are_kept_and_all_when_none_was_scored() {
+        let orders = || ["1e21e4", "1d21d4", "1g11f3"].map(str::to_owned).to_vec();
+        assert_eq!(near_the_best(orders(), &[0.50, 0.47, 0.30]), ["1e21e4", "1d21d4"]);
+        assert_eq!(near_the_best(orders(), &[]), orders());
     }
 
     #[test]
