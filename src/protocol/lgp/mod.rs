@@ -221,8 +221,9 @@ impl Game {
     }
 
     /// Judges every order of the likeliest guess on the likeliest guesses first and keeps the
-    /// safest ([`safest`]), then searches a few of the likeliest guesses for the best of those
-    /// and gives the order chosen for the most particles.
+    /// safest ([`safest`]) and of those the best on average ([`Game::averaged_scores`]), then
+    /// searches a few of the likeliest guesses for the best of those and gives the order chosen
+    /// for the most particles.
     fn blind_choice(&mut self, engine: &mut Engine, rng: &mut Rng, budget: Duration) -> Option<String> {
         let followed = self.particles.as_ref().filter(|p| !p.positions().is_empty());
         let (samples, guess): (Vec<(Position, usize)>, _) = match (&self.truth, followed) {
