@@ -1,6 +1,8 @@
 //! What a match's score says: Elo difference with its 95% error, likelihood of superiority, and
 //! the sequential probability ratio test that stops a match once it has decided.
 
+use crate::eval::expected_score;
+
 /// Wins, draws and losses of the first engine.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Score {
@@ -124,11 +126,6 @@ pub fn elo_of(score: f64) -> f64 {
     400.0 * (score / (1.0 - score)).log10()
 }
 
-/// The expected score of an Elo difference under the logistic model.
-fn score_of(elo: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
-}
-
 /// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7).
 fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
@@ -208,7 +205,7 @@ impl Sprt {
         let Some((mean, variance)) = pairs.moments().filter(|&(_, variance)| variance > 0.0) else {
             return 0.0;
         };
-        let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
+        let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
         pairs.total() as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 

@@ -29,6 +29,12 @@ use network::Network;
 use psq_table::{PieceSquare, Sums};
 pub use weights::{EvalData, Terms};
 
+/// The expected score (0 to 1) of a lead of `points` centipawns or Elo on the logistic curve
+/// where 400 more make the odds ten times better.
+pub fn expected_score(points: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-points / 400.0))
+}
+
 /// A pawn's value.
 pub const PAWN: i32 = 100;
 

@@ -1,5 +1,7 @@
 //! The lines of training data that `datagen` writes and `tune` and `train-network` read.
 
+use crate::eval::expected_score;
+
 /// One position of the data: `FEN;RESULT;SCORE` as `datagen` writes it, or `FEN;VALUE` as
 /// another engine's scores are written (`benches/stockfish_labels.py`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,7 +38,7 @@ impl<'a> Record<'a> {
     /// score (1 / (1 + 10^(−cp/400))) in the share `score_share` when the line has one.
     pub fn target(&self, score_share: f64) -> f64 {
         match self.score {
-            Some(cp) => score_share / (1.0 + 10f64.powf(-f64::from(cp) / 400.0)) + (1.0 - score_share) * self.result,
+            Some(cp) => score_share * expected_score(f64::from(cp)) + (1.0 - score_share) * self.result,
             None => self.result,
         }
     }

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use crate::config::{Config, Loaded};
 use crate::eval::psq_values::most_reach;
-use crate::eval::{Eval, Evaluate, Terms};
+use crate::eval::{expected_score, Eval, Evaluate, Terms};
 use crate::input::{for_each_line, MAX_DATA_LINE};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
@@ -290,7 +290,7 @@ fn scores(loaded: &Loaded, data: &[(String, f64)], which: &[usize]) -> Vec<i32> 
 
 /// The expected score of a White evaluation, on a curve of `scale`.
 fn expected(score: i32, scale: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-scale * score as f64 / 400.0))
+    expected_score(scale * score as f64)
 }
 
 /// The squared error of one evaluation against its result.

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::config::Config;
 use crate::engine::Engine;
+use crate::eval::expected_score;
 use crate::geometry::Square;
 use crate::movegen::{legal, Move};
 use crate::notation::lgp::{order_squares, order_text, FateReport, FromPlayer, ToPlayer};
@@ -413,13 +414,12 @@ fn safest(mut judged: Vec<(String, Risk)>) -> Vec<String> {
     judged.into_iter().map(|(order, _)| order).collect()
 }
 
-/// The expected score (0 lost, 1 won) of the side to move in `pos` by a short search: its
-/// score in centipawns on the logistic curve where 400 more are ten times the odds.
+/// The expected score (0 lost, 1 won) of the side to move in `pos` by a short search.
 fn short_score(engine: &mut Engine, pos: &Position) -> f64 {
     let limits = Limits { depth: Some(AVERAGED_DEPTH), ..Limits::default() };
     let info = engine.set_position(Some(&pos.to_fen()), &[]).ok().and_then(|()| engine.think(limits, |_, _, _| {}));
     match info {
-        Some(info) => 1.0 / (1.0 + 10f64.powf(-f64::from(info.score) / 400.0)),
+        Some(info) => expected_score(f64::from(info.score)),
         None => 0.5,
     }
 }
