@@ -732,6 +732,43 @@ fn the_running_sums_follow_every_move_and_its_unmaking() {
 }
 
 #[test]
+fn a_search_that_keeps_only_the_sums_its_evaluation_reads_evaluates_as_one_that_keeps_them_all() {
+    // The search leaves the material and piece-square sums as they were at its start where the
+    // family says its evaluation does not read them (a network alone, Monochrome's terms): along
+    // random games, every family with and without its network evaluates the same either way.
+    let mut rng = Rng::new(11);
+    for name in ["normal", "alice", "alice3", "monochrome", "insideout", "lma", "lookingglass"] {
+        for loaded in [loaded(name, &[]), adjusted(name, "")] {
+            let eval = loaded.eval();
+            with_rules!(&loaded.variant.family(), |rules| {
+                for _ in 0..5 {
+                    let mut pos = position(&loaded.variant, &loaded.variant.start_fen);
+                    let mut all = Incremental::new(&eval, &pos);
+                    let mut read = Incremental::for_search(&eval, &pos, rules.reads_sums(&eval));
+                    let mut played = 0;
+                    while played < 60 && play_random(&mut pos, &mut rng) {
+                        all.push(&eval, &pos);
+                        read.push(&eval, &pos);
+                        played += 1;
+                        let [whole, lean] = [&all, &read].map(|sums| rules.evaluate(&pos, &eval, sums.features()));
+                        assert_eq!(whole, lean, "{name}: {}", pos.to_fen());
+                    }
+                    for _ in 0..played {
+                        pos.unmake();
+                        all.pop();
+                        read.pop();
+                    }
+                    assert_eq!(
+                        rules.evaluate(&pos, &eval, all.features()),
+                        rules.evaluate(&pos, &eval, read.features())
+                    );
+                }
+            });
+        }
+    }
+}
+
+#[test]
 fn engine_ini_network_is_checked_and_dropped_where_it_does_not_fit() {
     let err = |text: &str| Config::with_text("dir/test.ini", text).unwrap_err().to_string();
     // A file that is missing is named, from the directory of the engine.ini that names it.

@@ -177,6 +177,12 @@ pub trait Evaluate<W: Word>: Rules<W> {
         eval.standard(self, pos, features.sums)
     }
 
+    /// Whether [`evaluate`](Self::evaluate) reads the material and piece-square sums under
+    /// `eval`: the terms do and a network alone does not, so a search keeps them only if read.
+    fn reads_sums(&self, eval: &Eval<W>) -> bool {
+        eval.network().is_none()
+    }
+
     /// [`evaluate`](Self::evaluate), the sums counted from scratch (outside a search).
     fn evaluate_alone(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {
         self.evaluate(pos, eval, Incremental::new(eval, pos).features())
@@ -200,6 +206,11 @@ impl<W: Word> Evaluate<W> for Fide {
         let raw = by_network(pos, eval, features).unwrap_or_else(|| eval.standard(self, pos, features.sums));
         fide::scaled(pos, eval, raw, features.sums.material)
     }
+
+    /// The scaling of drawish endings reads the material, with the network too.
+    fn reads_sums(&self, _: &Eval<W>) -> bool {
+        true
+    }
 }
 impl<W: Word> Evaluate<W> for Alice {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
@@ -220,6 +231,11 @@ impl<W: Word> Evaluate<W> for Lma<W> {
 impl<W: Word> Evaluate<W> for Monochrome<W> {
     fn evaluate(&self, pos: &Position<W>, eval: &Eval<W>, features: Features) -> i32 {
         by_network(pos, eval, features).unwrap_or_else(|| monochrome::evaluate(self, pos, eval))
+    }
+
+    /// Its terms count the material owned from the boards, not from the sums.
+    fn reads_sums(&self, _: &Eval<W>) -> bool {
+        false
     }
 
     fn material(&self, pos: &Position<W>, eval: &Eval<W>) -> i32 {

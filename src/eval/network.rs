@@ -305,6 +305,10 @@ pub struct Network {
     bias: [i16; HIDDEN],
     output: [[i16; HIDDEN]; 2],
     output_bias: i32,
+    /// Monochrome's rows of each lead's inputs summed, for White's view and Black's, by lead
+    /// from -[`LEAD_SEEN`] to [`LEAD_SEEN`] (empty for other inputs): a capture that changes the
+    /// lead by many points then costs two rows a side, not one per point.
+    lead_rows: Vec<[[i16; HIDDEN]; 2]>,
 }
 
 impl Network {
@@ -349,11 +353,23 @@ impl Network {
             }
             r
         };
-        let input = (0..inputs.count()).map(|_| row()).collect();
+        let input: Vec<[i16; HIDDEN]> = (0..inputs.count()).map(|_| row()).collect();
         let bias = row();
         let output = [row(), row()];
         let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().unwrap());
-        Ok(Network { inputs, input, bias, output, output_bias })
+        let lead_rows = match inputs {
+            Inputs::ScoreLead => (-LEAD_SEEN..=LEAD_SEEN)
+                .map(|lead| {
+                    let mut rows = [[0; HIDDEN]; 2];
+                    Inputs::lead_features(lead, |features| {
+                        (0..2).for_each(|side| add(&mut rows[side], &input[features[side]]))
+                    });
+                    rows
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Ok(Network { inputs, input, bias, output, output_bias, lead_rows })
     }
 
     /// The network's layout of inputs.
@@ -414,9 +430,25 @@ impl Network {
         pos.last_move_changes(|sq, piece, put| self.change(acc, [true; 2], piece.color(), piece.role(), sq, put));
         let lead = self.inputs.lead(pos);
         if lead != acc.lead {
-            Inputs::lead_changes(acc.lead, lead, |features, put| self.set(acc, [true; 2], features, put));
-            acc.lead = lead;
+            self.change_lead(acc, lead);
         }
+    }
+
+    /// Monochrome's lead in `acc` changed to `lead`: a change of a point or two by its inputs,
+    /// a larger one by the summed rows of both leads.
+    #[inline]
+    fn change_lead(&self, acc: &mut Accumulator, lead: i32) {
+        let [from, to] = [acc.lead, lead].map(|lead| lead.clamp(-LEAD_SEEN, LEAD_SEEN));
+        if from.signum() == to.signum() && from.abs_diff(to) <= 2 {
+            Inputs::lead_changes(from, to, |features, put| self.set(acc, [true; 2], features, put));
+        } else {
+            let [was, now] = [from, to].map(|lead| &self.lead_rows[(lead + LEAD_SEEN) as usize]);
+            for side in 0..2 {
+                subtract(&mut acc.hidden[side], &was[side]);
+                add(&mut acc.hidden[side], &now[side]);
+            }
+        }
+        acc.lead = lead;
     }
 
     /// [`Network::update`] for Alice: a side whose king changed boards is counted anew.
@@ -674,6 +706,23 @@ mod tests {
         let input: Vec<f32> = (0..inputs.count() * HIDDEN).map(|i| ((i * 7919) % 201) as f32 / 1000.0 - 0.1).collect();
         let output: Vec<f32> = (0..2 * HIDDEN).map(|i| ((i * 31) % 17) as f32 / 16.0 - 0.5).collect();
         Network::from_bytes(&Network::encode(inputs, &input, &[0.05; HIDDEN], &output, 0.1)).unwrap()
+    }
+
+    #[test]
+    fn any_change_of_lead_gives_the_layers_of_the_new_lead_counted_input_by_input() {
+        let net = varied(Inputs::ScoreLead);
+        let counted = |lead: i32| {
+            let mut acc = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead };
+            Inputs::lead_features(lead, |features| net.set(&mut acc, [true; 2], features, true));
+            acc
+        };
+        for from in -20..=20 {
+            for to in -20..=20 {
+                let mut acc = counted(from);
+                net.change_lead(&mut acc, to);
+                assert_eq!(acc, counted(to), "{from} -> {to}");
+            }
+        }
     }
 
     #[test]

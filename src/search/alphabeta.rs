@@ -220,7 +220,7 @@ impl<'a, W: Word, R: SearchParams<W>> Worker<'a, W, R> {
 
     /// One iteration at `depth` around the previous score; `None` when stopped.
     pub(super) fn iterate(&mut self, pos: &mut Position<W>, depth: i32, previous: Option<i32>) -> Option<Info> {
-        self.incremental = Incremental::new(self.eval, pos);
+        self.incremental = Incremental::for_search(self.eval, pos, self.rules.reads_sums(self.eval));
         self.seldepth = 0;
         self.iteration = depth as u32;
         self.stopped = false;
