@@ -12,7 +12,8 @@ use crate::position::Position;
 /// The evaluation's running sums of a position, as an evaluation reads them.
 #[derive(Copy, Clone)]
 pub struct Features<'a> {
-    /// Material and piece-square sums.
+    /// Material and piece-square sums (those of the search's start where the family's
+    /// evaluation does not read them).
     pub sums: &'a Sums,
     /// The network's hidden layers, where the variant has a network.
     pub accumulator: Option<&'a Accumulator>,
