@@ -282,6 +282,9 @@ pub enum Command {
         /// The share of the search's score in the target of a `FEN;RESULT;SCORE` line, from 0 to 1; the rest is the game's result.
         #[arg(long, value_name = "SHARE", default_value_t = DEFAULT_SCORE_SHARE)]
         score_share: f64,
+        /// Output buckets by the number of pieces, 1 to 32 (8: one per four pieces); by default the start network's, else 1. A start network of one bucket gives its output to each.
+        #[arg(long, value_name = "N")]
+        buckets: Option<usize>,
     },
     /// List the variants: name, layers, board size.
     Variants,

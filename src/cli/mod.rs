@@ -144,12 +144,22 @@ fn execute(cli: Cli) -> Result<(), Failure> {
         Command::Tune { variant, data, positions, rounds, only, squares } => {
             training::tune_command(&config, Tune { variant, data, positions, rounds, only, squares })
         }
-        Command::TrainNetwork { variant, data, out, epochs, batch, threads, seed, start, test, score_share } => {
-            training::train_command(
-                &config,
-                TrainNetwork { variant, data, out, epochs, batch, threads, seed, start, test, score_share },
-            )
-        }
+        Command::TrainNetwork {
+            variant,
+            data,
+            out,
+            epochs,
+            batch,
+            threads,
+            seed,
+            start,
+            test,
+            score_share,
+            buckets,
+        } => training::train_command(
+            &config,
+            TrainNetwork { variant, data, out, epochs, batch, threads, seed, start, test, score_share, buckets },
+        ),
         Command::Play { at, pgn: Some(path), game, .. } => play::play_pgn(&config, &path, game, at),
         Command::Play { at, moves, .. } => play::play(at.position(&config)?, &moves),
         Command::Match(args) => run_match(&config, *args),

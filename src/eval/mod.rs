@@ -259,7 +259,8 @@ impl<W: Word> Evaluate<W> for LookingGlass {
 /// network (else the terms score it).
 #[inline]
 fn by_network<W: Word>(pos: &Position<W>, eval: &Eval<W>, features: Features) -> Option<i32> {
-    let score = eval.network()?.output(features.accumulator?, pos.side());
+    let network = eval.network()?;
+    let score = network.output(features.accumulator?, pos.side(), network.bucket(pos));
     let grain = eval.source.network_grain;
     Some(if grain > 1 { network::rounded(score, grain) } else { score })
 }

@@ -110,15 +110,15 @@ impl Inputs {
         }
     }
 
-    /// The first four bytes of a network file with these inputs.
-    const fn magic(self) -> &'static [u8; 4] {
+    /// The first three bytes of a network file with these inputs; the fourth is the format.
+    const fn magic(self) -> &'static [u8; 3] {
         match self {
-            Inputs::OneBoard => b"VNN1",
-            Inputs::KingsBoard => b"VNA1",
-            Inputs::DualFields => b"VNI1",
-            Inputs::ScoreLead => b"VNM1",
-            Inputs::BothBoards => b"VNL1",
-            Inputs::TwoWorlds => b"VNG1",
+            Inputs::OneBoard => b"VNN",
+            Inputs::KingsBoard => b"VNA",
+            Inputs::DualFields => b"VNI",
+            Inputs::ScoreLead => b"VNM",
+            Inputs::BothBoards => b"VNL",
+            Inputs::TwoWorlds => b"VNG",
         }
     }
 
@@ -303,22 +303,42 @@ pub struct Network {
     inputs: Inputs,
     input: Vec<[i16; HIDDEN]>,
     bias: [i16; HIDDEN],
-    output: [[i16; HIDDEN]; 2],
-    output_bias: i32,
+    /// Per output bucket (see [`bucket_of`]): the output weights of the mover's layer and of
+    /// the other side's.
+    output: Vec<[[i16; HIDDEN]; 2]>,
+    /// Per output bucket: the output bias.
+    output_bias: Vec<i32>,
     /// Monochrome's rows of each lead's inputs summed, for White's view and Black's, by lead
     /// from -[`LEAD_SEEN`] to [`LEAD_SEEN`] (empty for other inputs): a capture that changes the
     /// lead by many points then costs two rows a side, not one per point.
     lead_rows: Vec<[[i16; HIDDEN]; 2]>,
 }
 
+/// The output bucket of a position of `pieces` pieces (kings included) in a network of
+/// `buckets` buckets: 32 pieces split evenly, so that with 8 each bucket holds four counts and
+/// a position with more pieces than 32 (doubled armies) uses the last.
+#[inline]
+pub fn bucket_of(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(1) * buckets / 32).min(buckets - 1)
+}
+
+/// The largest number of output buckets a network file may have.
+pub const MAX_BUCKETS: usize = 32;
+
 impl Network {
     /// The file of a network of `inputs` whose weights are `input` (one row of [`HIDDEN`] per
-    /// input), `bias`, `output` (the mover's [`HIDDEN`], then the other side's) and
-    /// `output_bias`, in units of the output; each is rounded to its integer
-    /// ([`Network::from_bytes`] reads it).
-    pub fn encode(inputs: Inputs, input: &[f32], bias: &[f32], output: &[f32], output_bias: f32) -> Vec<u8> {
+    /// input), `bias`, `output` (per bucket, the mover's [`HIDDEN`], then the other side's) and
+    /// `output_bias` (one per bucket), in units of the output; each is rounded to its integer
+    /// ([`Network::from_bytes`] reads it). A network of one bucket is written in the first
+    /// format, which has no count of buckets.
+    pub fn encode(inputs: Inputs, input: &[f32], bias: &[f32], output: &[f32], output_bias: &[f32]) -> Vec<u8> {
         let mut bytes = inputs.magic().to_vec();
+        let buckets = output_bias.len();
+        bytes.push(if buckets == 1 { b'1' } else { b'2' });
         bytes.extend((HIDDEN as u32).to_le_bytes());
+        if buckets != 1 {
+            bytes.extend((buckets as u32).to_le_bytes());
+        }
         let integer = |x: f32, factor: i32| (x * factor as f32).round().clamp(-32767.0, 32767.0) as i16;
         for &w in input.iter().chain(bias) {
             bytes.extend(integer(w, QA).to_le_bytes());
@@ -326,26 +346,45 @@ impl Network {
         for &w in output {
             bytes.extend(integer(w, QB).to_le_bytes());
         }
-        bytes.extend(((output_bias * (QA * QB) as f32).round() as i32).to_le_bytes());
+        for &b in output_bias {
+            bytes.extend(((b * (QA * QB) as f32).round() as i32).to_le_bytes());
+        }
         bytes
     }
 
-    /// Reads a network from its file: `VNN1` (FIDE chess), `VNA1` (Alice Chess), `VNI1`
-    /// (Inside-out Chess), `VNM1` (Monochrome), `VNL1` (LMA) or `VNG1` (Looking-Glass), the
-    /// hidden size, then little-endian integers.
+    /// Reads a network from its file: `VNN` (FIDE chess), `VNA` (Alice Chess), `VNI`
+    /// (Inside-out Chess), `VNM` (Monochrome), `VNL` (LMA) or `VNG` (Looking-Glass); the format,
+    /// `1` (one output) or `2` (output buckets); the hidden size, with `2` the number of
+    /// buckets, then little-endian integers.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let mut words = bytes.get(8..).ok_or("the network file is too short")?.chunks_exact(2);
+        let header = |at: usize| {
+            bytes
+                .get(at..at + 4)
+                .map(|b| u32::from_le_bytes(b.try_into().unwrap()) as usize)
+                .ok_or("the network file is too short")
+        };
+        let hidden = header(4)?;
         let inputs = Inputs::ALL
             .into_iter()
-            .find(|inputs| &bytes[..4] == inputs.magic())
-            .ok_or("not a network file: it begins with none of VNN1, VNA1, VNI1, VNM1, VNL1 and VNG1")?;
-        if u32::from_le_bytes(bytes[4..8].try_into().unwrap()) as usize != HIDDEN {
+            .find(|inputs| &bytes[..3] == inputs.magic())
+            .ok_or("not a network file: it begins with none of VNN, VNA, VNI, VNM, VNL and VNG")?;
+        let (buckets, body) = match bytes[3] {
+            b'1' => (1, 8),
+            b'2' => (header(8)?, 12),
+            _ => return Err(format!("not a network file: format '{}' is neither 1 nor 2", char::from(bytes[3]))),
+        };
+        if hidden != HIDDEN {
             return Err(format!("not a network of {HIDDEN} hidden neurons"));
         }
-        let expected = 8 + 2 * (inputs.count() * HIDDEN + 3 * HIDDEN) + 4;
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!("{buckets} output buckets: a network has 1 to {MAX_BUCKETS}"));
+        }
+        let weights_end = body + 2 * (inputs.count() * HIDDEN + HIDDEN + buckets * 2 * HIDDEN);
+        let expected = weights_end + 4 * buckets;
         if bytes.len() != expected {
             return Err(format!("the network file has {} bytes, not {expected}", bytes.len()));
         }
+        let mut words = bytes[body..weights_end].chunks_exact(2);
         let mut row = || {
             let mut r = [0i16; HIDDEN];
             for (x, w) in r.iter_mut().zip(&mut words) {
@@ -355,8 +394,9 @@ impl Network {
         };
         let input: Vec<[i16; HIDDEN]> = (0..inputs.count()).map(|_| row()).collect();
         let bias = row();
-        let output = [row(), row()];
-        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().unwrap());
+        let output = (0..buckets).map(|_| [row(), row()]).collect();
+        let output_bias =
+            bytes[weights_end..].chunks_exact(4).map(|b| i32::from_le_bytes(b.try_into().unwrap())).collect();
         let lead_rows = match inputs {
             Inputs::ScoreLead => (-LEAD_SEEN..=LEAD_SEEN)
                 .map(|lead| {
@@ -377,14 +417,20 @@ impl Network {
         self.inputs
     }
 
+    /// The number of output buckets.
+    pub fn buckets(&self) -> usize {
+        self.output_bias.len()
+    }
+
     /// The weights back from their integers, in the units and order [`Network::encode`] takes:
-    /// the input rows one after another, the biases, the output weights and the output bias.
-    pub fn decode(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, f32) {
+    /// the input rows one after another, the biases, the output weights and the output biases.
+    pub fn decode(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>) {
         let real = |w: i16, factor: i32| f32::from(w) / factor as f32;
         let input = self.input.iter().flatten().map(|&w| real(w, QA)).collect();
         let bias = self.bias.iter().map(|&w| real(w, QA)).collect();
-        let output = self.output.iter().flatten().map(|&w| real(w, QB)).collect();
-        (input, bias, output, self.output_bias as f32 / (QA * QB) as f32)
+        let output = self.output.iter().flatten().flatten().map(|&w| real(w, QB)).collect();
+        let output_bias = self.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32).collect();
+        (input, bias, output, output_bias)
     }
 
     /// Whether the network can evaluate `variant`: its inputs are the variant's.
@@ -494,11 +540,26 @@ impl Network {
         }
     }
 
-    /// The score for `side` to move of the position whose hidden layers are `acc`.
+    /// The output bucket of `pos`, by its number of pieces.
     #[inline]
-    pub fn output(&self, acc: &Accumulator, side: Color) -> i32 {
+    pub fn bucket<W: Word>(&self, pos: &Position<W>) -> usize {
+        match self.buckets() {
+            1 => 0,
+            buckets => {
+                let pieces =
+                    pos.variant().geometry().all_layers().map(|layer| pos.occupied(layer).count()).sum::<u32>();
+                bucket_of(pieces as usize, buckets)
+            }
+        }
+    }
+
+    /// The score for `side` to move of the position whose hidden layers are `acc`, by the
+    /// output of `bucket` ([`Network::bucket`]).
+    #[inline]
+    pub fn output(&self, acc: &Accumulator, side: Color, bucket: usize) -> i32 {
         let us = side.index();
-        let sum = [dot(&acc.hidden[us], &self.output[0]), dot(&acc.hidden[1 - us], &self.output[1]), self.output_bias];
+        let output = &self.output[bucket];
+        let sum = [dot(&acc.hidden[us], &output[0]), dot(&acc.hidden[1 - us], &output[1]), self.output_bias[bucket]];
         let score = sum.map(i64::from).iter().sum::<i64>() * i64::from(SCALE) / i64::from(QA * QB);
         score.clamp(-MAX_SCORE, MAX_SCORE) as i32
     }
@@ -540,7 +601,7 @@ mod tests {
     /// A network of `inputs` whose every weight is `w`: input, bias and output alike, output
     /// bias 0.
     fn uniform(inputs: Inputs, w: f32) -> Vec<u8> {
-        Network::encode(inputs, &vec![w; inputs.count() * HIDDEN], &[w; HIDDEN], &[w; 2 * HIDDEN], 0.0)
+        Network::encode(inputs, &vec![w; inputs.count() * HIDDEN], &[w; HIDDEN], &[w; 2 * HIDDEN], &[0.0])
     }
 
     #[test]
@@ -564,7 +625,46 @@ mod tests {
         let bytes = include_bytes!("lma.vnn");
         let network = Network::from_bytes(bytes).unwrap();
         let (input, bias, output, output_bias) = network.decode();
-        assert_eq!(Network::encode(network.inputs(), &input, &bias, &output, output_bias), bytes.to_vec());
+        assert_eq!(Network::encode(network.inputs(), &input, &bias, &output, &output_bias), bytes.to_vec());
+    }
+
+    #[test]
+    fn eight_output_buckets_take_four_piece_counts_each_and_more_than_32_pieces_the_last() {
+        let buckets: Vec<usize> = (0..=40).map(|pieces| bucket_of(pieces, 8)).collect();
+        assert_eq!(&buckets[..9], &[0, 0, 0, 0, 0, 1, 1, 1, 1]);
+        assert_eq!(&buckets[29..], &[7; 12]);
+        assert!((0..=40).all(|pieces| bucket_of(pieces, 1) == 0));
+    }
+
+    #[test]
+    fn a_network_of_buckets_keeps_them_in_its_file_and_scores_by_the_pieces_on_the_board() {
+        // Bucket b's output bias is b quarters of a unit, b × 100 cp: the score tells the bucket.
+        let biases: Vec<f32> = (0..8).map(|b| b as f32 / 4.0).collect();
+        let count = Inputs::OneBoard.count() * HIDDEN;
+        let bytes = Network::encode(Inputs::OneBoard, &vec![0.0; count], &[0.0; HIDDEN], &[0.0; 16 * HIDDEN], &biases);
+        assert_eq!(&bytes[..4], b"VNN2");
+        let net = Network::from_bytes(&bytes).unwrap();
+        let (input, bias, output, output_bias) = net.decode();
+        assert_eq!(Network::encode(net.inputs(), &input, &bias, &output, &output_bias), bytes);
+        let variant = Config::builtin().variant("normal", &[]).unwrap();
+        for (fen, bucket) in [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 7),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0),
+            ("4k3/pppp4/8/8/8/8/PPP5/4K3 w - - 0 1", 2),
+        ] {
+            let pos = Position::from_fen(variant.clone(), fen).unwrap();
+            assert_eq!(net.bucket(&pos), bucket, "{fen}");
+            let score = net.output(&net.accumulate(&pos), pos.side(), net.bucket(&pos));
+            assert_eq!(score, bucket as i32 * 100, "{fen}");
+        }
+        let refusal = |bytes: &[u8]| Network::from_bytes(bytes).err().unwrap_or_default();
+        let mut none = bytes.clone();
+        none[8..12].copy_from_slice(&0u32.to_le_bytes());
+        assert!(refusal(&none).contains("0 output buckets"));
+        let mut unknown = bytes.clone();
+        unknown[3] = b'3';
+        assert!(refusal(&unknown).contains("format '3'"));
+        assert!(refusal(&bytes[..bytes.len() - 4]).contains("bytes, not"));
     }
 
     #[test]
@@ -578,7 +678,7 @@ mod tests {
         other[0] = b'X';
         assert!(refusal(&other).contains("not a network"));
         // An Alice network's header on a FIDE network's weights: the size gives it away.
-        other[..4].copy_from_slice(b"VNA1");
+        other[..3].copy_from_slice(b"VNA");
         assert!(refusal(&other).contains("bytes, not"));
     }
 
@@ -592,15 +692,15 @@ mod tests {
             &vec![0.01; Inputs::OneBoard.count() * HIDDEN],
             &[0.01; HIDDEN],
             &[0.5; 2 * HIDDEN],
-            0.0,
+            &[0.0],
         ))
         .unwrap();
         let empty = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead: 0 };
         let mut acc = empty;
         net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), true);
         let expected = 2 * HIDDEN as i32 * 6 * 32 * SCALE / (QA * QB);
-        assert_eq!(net.output(&acc, Color::White), expected);
-        assert_eq!(net.output(&acc, Color::Black), expected);
+        assert_eq!(net.output(&acc, Color::White, 0), expected);
+        assert_eq!(net.output(&acc, Color::Black, 0), expected);
         net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), false);
         assert_eq!(acc, empty);
     }
@@ -633,7 +733,7 @@ mod tests {
         for cell in 0..32 {
             net.change(&mut acc, [true; 2], Color::White, Role::new(cell % 6), on_first(cell), true);
         }
-        assert_eq!(net.output(&acc, Color::White), MAX_SCORE as i32);
+        assert_eq!(net.output(&acc, Color::White, 0), MAX_SCORE as i32);
     }
 
     #[test]
@@ -705,7 +805,7 @@ mod tests {
     fn varied(inputs: Inputs) -> Network {
         let input: Vec<f32> = (0..inputs.count() * HIDDEN).map(|i| ((i * 7919) % 201) as f32 / 1000.0 - 0.1).collect();
         let output: Vec<f32> = (0..2 * HIDDEN).map(|i| ((i * 31) % 17) as f32 / 16.0 - 0.5).collect();
-        Network::from_bytes(&Network::encode(inputs, &input, &[0.05; HIDDEN], &output, 0.1)).unwrap()
+        Network::from_bytes(&Network::encode(inputs, &input, &[0.05; HIDDEN], &output, &[0.1])).unwrap()
     }
 
     #[test]

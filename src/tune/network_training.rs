@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::config::Config;
-use crate::eval::network::{Inputs, Network, HIDDEN, MAX_NETWORK_BYTES};
+use crate::eval::network::{bucket_of, Inputs, Network, HIDDEN, MAX_BUCKETS, MAX_NETWORK_BYTES};
 use crate::input::{for_each_line, read_file_bytes, MAX_DATA_LINE};
 use crate::position::Position;
 use crate::random::Rng;
@@ -55,6 +55,9 @@ pub struct TrainNetwork {
     /// The share of the search's score in the target of a line that has both it and the game's
     /// result (0 to 1); the rest is the result.
     pub score_share: f64,
+    /// Output buckets by the number of pieces (1 to [`MAX_BUCKETS`]); by default the start
+    /// network's, else 1. A start network of one bucket gives its output to each.
+    pub buckets: Option<usize>,
 }
 
 /// How the fit went.
@@ -85,12 +88,13 @@ pub struct Progress {
 }
 
 /// One position: where its inputs start in [`Samples::inputs`] and how many there are, whose
-/// side is to move, and the target.
+/// side is to move, how many pieces it has (for its output bucket), and the target.
 #[derive(Clone, Copy)]
 struct Sample {
     start: u32,
     count: u8,
     mover: u8,
+    pieces: u8,
     target: f32,
 }
 
@@ -114,37 +118,56 @@ struct Weights {
     input: Vec<f32>,
     bias: Vec<f32>,
     output: Vec<f32>,
-    output_bias: f32,
+    output_bias: Vec<f32>,
 }
 
 impl Weights {
-    fn random(inputs: Inputs, rng: &mut Rng) -> Weights {
+    fn random(inputs: Inputs, buckets: usize, rng: &mut Rng) -> Weights {
         let mut uniform = |limit: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * limit - limit;
         // About 32 pieces feed each hidden neuron, and 2 × HIDDEN neurons the output.
         let input = (0..inputs.count() * HIDDEN).map(|_| uniform(0.5 / 32f32.sqrt())).collect();
-        let output = (0..2 * HIDDEN).map(|_| uniform(1.0 / (HIDDEN as f32).sqrt())).collect();
-        Weights { inputs, input, bias: vec![0.0; HIDDEN], output, output_bias: 0.0 }
+        let output = (0..buckets * 2 * HIDDEN).map(|_| uniform(1.0 / (HIDDEN as f32).sqrt())).collect();
+        Weights { inputs, input, bias: vec![0.0; HIDDEN], output, output_bias: vec![0.0; buckets] }
     }
 
     /// The weights of the network file at `path`, which must have the inputs of `variant`'s
-    /// network, `inputs`.
-    fn read(path: &Path, inputs: Inputs, variant: &str) -> Result<Weights, String> {
+    /// network, `inputs`, with `buckets` output buckets if given: a network of one gives its
+    /// output to each.
+    fn read(path: &Path, inputs: Inputs, variant: &str, buckets: Option<usize>) -> Result<Weights, String> {
         let name = path.display();
         let bytes = read_file_bytes(path, MAX_NETWORK_BYTES, "--start")?;
         let network = Network::from_bytes(&bytes).map_err(|e| format!("--start {name}: {e}"))?;
         if network.inputs() != inputs {
             return Err(format!("--start {name}: {}, not [{variant}]", network.misfit()));
         }
-        let (input, bias, output, output_bias) = network.decode();
+        let (input, bias, mut output, mut output_bias) = network.decode();
+        match buckets {
+            Some(wanted) if wanted != network.buckets() => {
+                if network.buckets() != 1 {
+                    return Err(format!(
+                        "--start {name} has {} output buckets: --buckets {wanted} can only split a network of one",
+                        network.buckets()
+                    ));
+                }
+                output = output.repeat(wanted);
+                output_bias = output_bias.repeat(wanted);
+            }
+            _ => {}
+        }
         Ok(Weights { inputs, input, bias, output, output_bias })
     }
 
     fn count(&self) -> usize {
-        self.input.len() + 3 * HIDDEN + 1
+        self.input.len() + HIDDEN + self.output.len() + self.output_bias.len()
     }
 
-    /// The hidden layers of a position of `inputs` (before clipping) and the output.
-    fn forward(&self, inputs: &[[u16; 2]], mover: usize, hidden: &mut [[f32; HIDDEN]; 2]) -> f32 {
+    /// The output bucket of `sample`.
+    fn bucket(&self, sample: &Sample) -> usize {
+        bucket_of(usize::from(sample.pieces), self.output_bias.len())
+    }
+
+    /// The hidden layers of a position of `inputs` (before clipping) and the output of `bucket`.
+    fn forward(&self, inputs: &[[u16; 2]], mover: usize, bucket: usize, hidden: &mut [[f32; HIDDEN]; 2]) -> f32 {
         for (side, layer) in hidden.iter_mut().enumerate() {
             layer.copy_from_slice(&self.bias);
             for input in inputs {
@@ -153,11 +176,11 @@ impl Weights {
             }
         }
         let (us, them) = (&hidden[mover], &hidden[1 - mover]);
-        let (ours, theirs) = self.output.split_at(HIDDEN);
+        let (ours, theirs) = self.output[bucket * 2 * HIDDEN..][..2 * HIDDEN].split_at(HIDDEN);
         let dot = |layer: &[f32; HIDDEN], weights: &[f32]| -> f32 {
             layer.iter().zip(weights).map(|(h, w)| h.clamp(0.0, 1.0) * w).sum()
         };
-        self.output_bias + dot(us, ours) + dot(them, theirs)
+        self.output_bias[bucket] + dot(us, ours) + dot(them, theirs)
     }
 
     /// Adds the gradient of the squared error of `samples` to `gradient` (laid out as the
@@ -165,18 +188,19 @@ impl Weights {
     fn gradient(&self, data: &Samples, samples: &[Sample], gradient: &mut [f32]) -> f64 {
         let (g_input, rest) = gradient.split_at_mut(self.input.len());
         let (g_bias, rest) = rest.split_at_mut(HIDDEN);
-        let (g_output, g_output_bias) = rest.split_at_mut(2 * HIDDEN);
+        let (g_output, g_output_bias) = rest.split_at_mut(self.output.len());
         let mut hidden = [[0.0; HIDDEN]; 2];
         let mut back = [[0.0; HIDDEN]; 2];
         let mut error = 0.0;
         for sample in samples {
-            let (inputs, mover) = (data.of(sample), usize::from(sample.mover));
-            let predicted = logistic(self.forward(inputs, mover, &mut hidden));
+            let (inputs, mover, bucket) = (data.of(sample), usize::from(sample.mover), self.bucket(sample));
+            let predicted = logistic(self.forward(inputs, mover, bucket, &mut hidden));
             let miss = predicted - sample.target;
             error += f64::from(miss * miss);
             let d = 2.0 * miss * predicted * (1.0 - predicted);
-            g_output_bias[0] += d;
-            for (side, offset) in [(mover, 0), (1 - mover, HIDDEN)] {
+            g_output_bias[bucket] += d;
+            let first = bucket * 2 * HIDDEN;
+            for (side, offset) in [(mover, first), (1 - mover, first + HIDDEN)] {
                 for j in 0..HIDDEN {
                     let h = hidden[side][j];
                     g_output[offset + j] += d * h.clamp(0.0, 1.0);
@@ -196,7 +220,9 @@ impl Weights {
 
     fn error(&self, data: &Samples, samples: &[Sample]) -> f64 {
         let mut hidden = [[0.0; HIDDEN]; 2];
-        let mut miss = |s: &Sample| logistic(self.forward(data.of(s), usize::from(s.mover), &mut hidden)) - s.target;
+        let mut miss = |s: &Sample| {
+            logistic(self.forward(data.of(s), usize::from(s.mover), self.bucket(s), &mut hidden)) - s.target
+        };
         let sum: f64 = samples.iter().map(|s| f64::from(miss(s).powi(2))).sum();
         sum / samples.len().max(1) as f64
     }
@@ -207,7 +233,7 @@ impl Weights {
             .iter_mut()
             .chain(self.bias.iter_mut())
             .chain(self.output.iter_mut())
-            .chain(std::iter::once(&mut self.output_bias))
+            .chain(self.output_bias.iter_mut())
     }
 }
 
@@ -229,7 +255,11 @@ struct Read {
 fn read(config: &Config, settings: &TrainNetwork) -> Result<Read, String> {
     let variant = config.variant(&settings.variant, &[]).map_err(|e| e.to_string())?;
     let inputs = Inputs::of(&variant).ok_or_else(|| format!("[{}]: {}", settings.variant, Inputs::any()))?;
-    let start = settings.start.as_deref().map(|path| Weights::read(path, inputs, &settings.variant)).transpose()?;
+    let start = settings
+        .start
+        .as_deref()
+        .map(|path| Weights::read(path, inputs, &settings.variant, settings.buckets))
+        .transpose()?;
     let test = match &settings.test {
         Some(path) => {
             let test = read_samples(path, "--test", &variant, inputs, settings.score_share)?;
@@ -271,12 +301,13 @@ fn read_samples(
         inputs.each_active(&pos, |features| samples.inputs.push(features.map(|f| f as u16)));
         let count = u8::try_from(samples.inputs.len() - start)
             .map_err(|_| format!("{name} line {number}: more than 255 pieces"))?;
+        let pieces = pos.pieces_on_board().count().min(usize::from(u8::MAX)) as u8;
         // The score back to the teacher's centipawns over 400, then for the side to move.
         let score = score.clamp(1e-4, 1.0 - 1e-4);
         let white = (score / (1.0 - score)).log10();
         let mover = pos.side().index();
         let target = logistic(if mover == 0 { white } else { -white });
-        samples.positions.push(Sample { start: start as u32, count, mover: mover as u8, target });
+        samples.positions.push(Sample { start: start as u32, count, mover: mover as u8, pieces, target });
         Ok(true)
     })?;
     Ok(samples)
@@ -295,13 +326,16 @@ pub fn train_network(
     if !(0.0..=1.0).contains(&settings.score_share) {
         return Err(format!("--score-share must be from 0 to 1, not {}", settings.score_share));
     }
+    if settings.buckets.is_some_and(|b| !(1..=MAX_BUCKETS).contains(&b)) {
+        return Err(format!("--buckets must be from 1 to {MAX_BUCKETS}"));
+    }
     let Read { inputs, start, test, data } = read(config, settings)?;
     let test_error = |weights: &Weights| test.as_ref().map(|test| weights.error(test, &test.positions));
     let mut samples = data.positions.clone();
     let mut rng = Rng::new(settings.seed);
     shuffle(&mut samples, &mut rng);
     let validation: Vec<Sample> = samples.drain(..samples.len() / VALIDATION_SHARE).collect();
-    let mut weights = start.unwrap_or_else(|| Weights::random(inputs, &mut rng));
+    let mut weights = start.unwrap_or_else(|| Weights::random(inputs, settings.buckets.unwrap_or(1), &mut rng));
     let test_before = test_error(&weights);
     let count = weights.count();
     let (mut first, mut second) = (vec![0.0f32; count], vec![0.0f32; count]);
@@ -357,7 +391,7 @@ pub fn train_network(
         errors = (if epoch == 0 { held_out } else { errors.0 }, held_out);
         test_after = test;
     }
-    let bytes = Network::encode(weights.inputs, &weights.input, &weights.bias, &weights.output, weights.output_bias);
+    let bytes = Network::encode(weights.inputs, &weights.input, &weights.bias, &weights.output, &weights.output_bias);
     std::fs::write(&settings.out, bytes).map_err(|e| format!("{}: {e}", settings.out.display()))?;
     let test = test.zip(test_before.zip(test_after)).map(|(t, (before, after))| (t.positions.len(), before, after));
     Ok(Trained { positions: samples.len(), validation: validation.len(), error: errors, test })
@@ -389,6 +423,7 @@ mod tests {
             start: None,
             test: None,
             score_share: DEFAULT_SCORE_SHARE,
+            buckets: None,
         }
     }
 
@@ -416,7 +451,7 @@ mod tests {
         assert!(net.fits(&loaded.variant));
         let score = |line: &str| {
             let pos = Position::from_fen(loaded.variant.clone(), line.split(';').next().unwrap()).unwrap();
-            net.output(&net.accumulate(&pos), pos.side())
+            net.output(&net.accumulate(&pos), pos.side(), net.bucket(&pos))
         };
         assert!(score(lines[1]) > 300 && score(lines[2]) > 300, "{variant}");
     }
@@ -499,6 +534,35 @@ mod tests {
     }
 
     #[test]
+    fn a_network_of_one_output_split_into_buckets_starts_where_it_ended_and_loads_with_them() {
+        let text = queen_up_text();
+        let mut first = settings("normal", "buckets-first", &text);
+        let test = first.data.with_file_name("test");
+        std::fs::write(&test, "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1;0.9\n").unwrap();
+        first.test = Some(test.clone());
+        train_network(&Config::builtin(), &first, |_| {}).unwrap();
+        let refit = TrainNetwork {
+            epochs: 1,
+            start: Some(first.out.clone()),
+            test: Some(test),
+            ..settings("normal", "buckets-refit", &text)
+        };
+        let split = TrainNetwork { buckets: Some(8), out: refit.out.with_file_name("split.vnn"), ..refit.clone() };
+        let [kept, split_up] = [&refit, &split].map(|s| train_network(&Config::builtin(), s, |_| {}).unwrap());
+        // Each bucket starts as the one output: the test error before the fit is the same.
+        assert_eq!(kept.test.unwrap().1, split_up.test.unwrap().1, "{kept:?} and {split_up:?}");
+        let net = Network::from_bytes(&std::fs::read(&split.out).unwrap()).unwrap();
+        assert_eq!(net.buckets(), 8);
+        let again = TrainNetwork { start: Some(split.out.clone()), ..split.clone() };
+        assert!(train_network(&Config::builtin(), &TrainNetwork { buckets: Some(4), ..again.clone() }, |_| {})
+            .unwrap_err()
+            .contains("can only split a network of one"));
+        assert!(train_network(&Config::builtin(), &TrainNetwork { buckets: Some(0), ..again }, |_| {})
+            .unwrap_err()
+            .contains("--buckets must be from 1 to 32"));
+    }
+
+    #[test]
     fn test_positions_are_measured_before_the_fit_and_after_each_epoch() {
         let text = queen_up_text();
         let mut fit = settings("normal", "test-set", &text);
@@ -542,7 +606,7 @@ mod tests {
             let net = Network::from_bytes(&std::fs::read(&settings.out).unwrap()).unwrap();
             let loaded = Config::builtin().loaded_adjusted("normal", &[], &[("network", "none".into())]).unwrap();
             let pos = Position::from_fen(loaded.variant, start).unwrap();
-            Ok::<i32, String>(net.output(&net.accumulate(&pos), pos.side()))
+            Ok::<i32, String>(net.output(&net.accumulate(&pos), pos.side(), net.bucket(&pos)))
         };
         let (by_result, by_score) = (fitted("by-result", 0.0).unwrap(), fitted("by-score", 1.0).unwrap());
         assert!(by_result > 300 && by_score.abs() < 50, "{by_result} {by_score}");
