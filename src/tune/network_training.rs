@@ -533,13 +533,20 @@ mod tests {
         assert!(refitted.error.0 < fitted.error.0 / 4.0, "{fitted:?} then {refitted:?}");
     }
 
+    /// Gives `fit` a test file beside its data, of positions of the queen-up kind but not
+    /// among them (a rook up for the side to move); returns its path.
+    fn with_rook_up_test(fit: &mut TrainNetwork) -> PathBuf {
+        let test = fit.data.with_file_name("test");
+        std::fs::write(&test, "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1;0.9\n").unwrap();
+        fit.test = Some(test.clone());
+        test
+    }
+
     #[test]
     fn a_network_of_one_output_split_into_buckets_starts_where_it_ended_and_loads_with_them() {
         let text = queen_up_text();
         let mut first = settings("normal", "buckets-first", &text);
-        let test = first.data.with_file_name("test");
-        std::fs::write(&test, "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1;0.9\n").unwrap();
-        first.test = Some(test.clone());
+        let test = with_rook_up_test(&mut first);
         train_network(&Config::builtin(), &first, |_| {}).unwrap();
         let refit = TrainNetwork {
             epochs: 1,
@@ -566,10 +573,7 @@ mod tests {
     fn test_positions_are_measured_before_the_fit_and_after_each_epoch() {
         let text = queen_up_text();
         let mut fit = settings("normal", "test-set", &text);
-        let test = fit.data.with_file_name("test");
-        // Other positions of the same kind: a rook up for the side to move.
-        std::fs::write(&test, "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1;0.9\n").unwrap();
-        fit.test = Some(test.clone());
+        let test = with_rook_up_test(&mut fit);
         let epochs = std::cell::RefCell::new(Vec::new());
         let trained = train_network(&Config::builtin(), &fit, |p| epochs.borrow_mut().push(p.test)).unwrap();
         let (positions, before, after) = trained.test.unwrap();
