@@ -545,11 +545,7 @@ impl Network {
     pub fn bucket<W: Word>(&self, pos: &Position<W>) -> usize {
         match self.buckets() {
             1 => 0,
-            buckets => {
-                let pieces =
-                    pos.variant().geometry().all_layers().map(|layer| pos.occupied(layer).count()).sum::<u32>();
-                bucket_of(pieces as usize, buckets)
-            }
+            buckets => bucket_of(pos.piece_count(), buckets),
         }
     }
 

@@ -360,6 +360,12 @@ impl<W: Word> Position<W> {
         piece
     }
 
+    /// How many pieces stand on the boards, of both sides.
+    #[inline]
+    pub fn piece_count(&self) -> usize {
+        self.variant.geometry().all_layers().map(|layer| self.occupied(layer).count() as usize).sum()
+    }
+
     /// Every piece on the boards, with its square.
     pub fn pieces_on_board(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.variant.geometry().all_layers().flat_map(move |layer| {

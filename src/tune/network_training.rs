@@ -301,7 +301,7 @@ fn read_samples(
         inputs.each_active(&pos, |features| samples.inputs.push(features.map(|f| f as u16)));
         let count = u8::try_from(samples.inputs.len() - start)
             .map_err(|_| format!("{name} line {number}: more than 255 pieces"))?;
-        let pieces = pos.pieces_on_board().count().min(usize::from(u8::MAX)) as u8;
+        let pieces = pos.piece_count().min(usize::from(u8::MAX)) as u8;
         // The score back to the teacher's centipawns over 400, then for the side to move.
         let score = score.clamp(1e-4, 1.0 - 1e-4);
         let white = (score / (1.0 - score)).log10();
