@@ -285,6 +285,9 @@ pub enum Command {
         /// Output buckets by the number of pieces, 1 to 32 (8: one per four pieces); by default the start network's, else 1. A start network of one bucket gives its output to each.
         #[arg(long, value_name = "N")]
         buckets: Option<usize>,
+        /// FIDE chess: each side sees the board turned left to right while its king stands on files e–h (a network file `VNK`); a start network seen so implies it, and one not seen so is turned into one (its rows turned left to right, so that it scores as before where kings stand on files e–h).
+        #[arg(long)]
+        mirror: bool,
     },
     /// List the variants: name, layers, board size.
     Variants,

@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use crate::geometry::{Layer, Square, Word};
+use crate::geometry::{Square, Word};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
 use crate::variant::family::Family;
@@ -95,7 +95,17 @@ pub enum Inputs {
     /// world (1,536 inputs). Black's view turns each world over and swaps the two, as LMA's
     /// does: Black's army starts in the Mirror world where White's starts in the Real one.
     TwoWorlds,
+    /// FIDE chess's inputs, each side's view turned left to right while its own king stands on
+    /// files e–h, so that the king is always seen on files a–d (768 inputs). What the network
+    /// learns of a king's corner then holds for both corners; a king crossing between files d
+    /// and e changes its side's view of every piece.
+    KingsHalf,
 }
+
+/// What each side's king tells its view of the pieces (White's, Black's): with
+/// [`Inputs::KingsBoard`] the board it stands on, with [`Inputs::KingsHalf`] 1 where it stands on
+/// files e–h; 0 for other inputs.
+pub type KingViews = [usize; 2];
 
 impl Inputs {
     /// How many inputs there are.
@@ -107,6 +117,7 @@ impl Inputs {
             Inputs::ScoreLead => ONE_VIEW + 2 * LEAD_SEEN as usize,
             Inputs::BothBoards => LMA_VIEW,
             Inputs::TwoWorlds => LOOKING_GLASS_VIEW,
+            Inputs::KingsHalf => ONE_VIEW,
         }
     }
 
@@ -119,17 +130,19 @@ impl Inputs {
             Inputs::ScoreLead => b"VNM",
             Inputs::BothBoards => b"VNL",
             Inputs::TwoWorlds => b"VNG",
+            Inputs::KingsHalf => b"VNK",
         }
     }
 
     /// Every layout, in the order [`Inputs::any`] names them.
-    const ALL: [Inputs; 6] = [
+    const ALL: [Inputs; 7] = [
         Inputs::OneBoard,
         Inputs::KingsBoard,
         Inputs::DualFields,
         Inputs::ScoreLead,
         Inputs::BothBoards,
         Inputs::TwoWorlds,
+        Inputs::KingsHalf,
     ];
 
     /// What a variant needs for some network to evaluate it.
@@ -157,6 +170,9 @@ impl Inputs {
             Inputs::TwoWorlds => {
                 "FIDE chess's pieces (P N B R Q K, in that order) on two 8x8 boards under Through the Looking-Glass's rules"
             }
+            Inputs::KingsHalf => {
+                "FIDE chess's pieces (P N B R Q K, in that order) on one 8x8 board under FIDE chess's rules, seen by the king's half"
+            }
         }
     }
 
@@ -177,16 +193,31 @@ impl Inputs {
         }
     }
 
+    /// The other layout of inputs a network for the same variant may have: FIDE chess's
+    /// inputs seen by the king's half ([`Inputs::KingsHalf`]).
+    pub const fn mirrored(self) -> Option<Inputs> {
+        match self {
+            Inputs::OneBoard => Some(Inputs::KingsHalf),
+            _ => None,
+        }
+    }
+
     /// The input of a piece on `sq` seen by White and by Black (the board turned over, the sides
-    /// swapped), each side's king standing on `kings`' board for it.
+    /// swapped), each side's king telling its view what `kings` says ([`KingViews`]).
     #[inline]
-    pub fn features(self, color: Color, role: Role, sq: Square, kings: [Layer; 2]) -> [usize; 2] {
+    pub fn features(self, color: Color, role: Role, sq: Square, kings: KingViews) -> [usize; 2] {
         match self {
             Inputs::OneBoard | Inputs::ScoreLead => Inputs::one_board_features(color, role, sq),
             Inputs::KingsBoard => {
                 let [white, black] = Inputs::one_board_features(color, role, sq);
-                let other_board = |viewer: usize| usize::from(sq.layer() != kings[viewer]) * ONE_VIEW;
+                let other_board = |viewer: usize| usize::from(sq.layer().index() != kings[viewer]) * ONE_VIEW;
                 [white + other_board(0), black + other_board(1)]
+            }
+            // A view's inputs run over the cells in blocks of 64, so the lowest three bits are
+            // the file, and flipping them turns the board left to right.
+            Inputs::KingsHalf => {
+                let [white, black] = Inputs::one_board_features(color, role, sq);
+                [white ^ (7 * kings[0]), black ^ (7 * kings[1])]
             }
             // Inside-out's inner cells are where their outer cells are, seen from either side.
             Inputs::DualFields => {
@@ -275,26 +306,28 @@ impl Inputs {
         }
     }
 
-    /// The board of each side's king in `pos` (the first where a side has none).
+    /// What each side's king in `pos` tells its view ([`KingViews`]; 0 for a side without one).
     #[inline]
-    pub fn kings<W: Word>(self, pos: &Position<W>) -> [Layer; 2] {
+    pub fn kings<W: Word>(self, pos: &Position<W>) -> KingViews {
+        let king = |color| pos.king_squares(color).next();
         match self {
             Inputs::OneBoard | Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards | Inputs::TwoWorlds => {
-                [Layer::FIRST; 2]
+                [0; 2]
             }
-            Inputs::KingsBoard => {
-                Color::ALL.map(|color| pos.king_squares(color).next().map_or(Layer::FIRST, |sq| sq.layer()))
+            Inputs::KingsBoard => Color::ALL.map(|color| king(color).map_or(0, |sq| sq.layer().index())),
+            Inputs::KingsHalf => {
+                Color::ALL.map(|color| king(color).map_or(0, |sq| usize::from(sq.cell().index() % 8 >= 4)))
             }
         }
     }
 }
 
-/// The two hidden layers of a position, as White sees it and as Black does, and the boards of
-/// the kings and White's lead in captured points they were counted with.
+/// The two hidden layers of a position, as White sees it and as Black does, and what the kings
+/// told each view and White's lead in captured points they were counted with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator {
     hidden: [[i16; HIDDEN]; 2],
-    kings: [Layer; 2],
+    kings: KingViews,
     lead: i32,
 }
 
@@ -353,7 +386,8 @@ impl Network {
     }
 
     /// Reads a network from its file: `VNN` (FIDE chess), `VNA` (Alice Chess), `VNI`
-    /// (Inside-out Chess), `VNM` (Monochrome), `VNL` (LMA) or `VNG` (Looking-Glass); the format,
+    /// (Inside-out Chess), `VNM` (Monochrome), `VNL` (LMA) or `VNG` (Looking-Glass) or `VNK` (FIDE chess seen by
+    /// the king's half); the format,
     /// `1` (one output) or `2` (output buckets); the hidden size, with `2` the number of
     /// buckets, then little-endian integers.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
@@ -367,7 +401,7 @@ impl Network {
         let inputs = Inputs::ALL
             .into_iter()
             .find(|inputs| &bytes[..3] == inputs.magic())
-            .ok_or("not a network file: it begins with none of VNN, VNA, VNI, VNM, VNL and VNG")?;
+            .ok_or("not a network file: it begins with none of VNN, VNA, VNI, VNM, VNL, VNG and VNK")?;
         let (buckets, body) = match bytes[3] {
             b'1' => (1, 8),
             b'2' => (header(8)?, 12),
@@ -433,9 +467,10 @@ impl Network {
         (input, bias, output, output_bias)
     }
 
-    /// Whether the network can evaluate `variant`: its inputs are the variant's.
+    /// Whether the network can evaluate `variant`: its inputs are the variant's, or their other
+    /// layout ([`Inputs::mirrored`]).
     pub fn fits<W: Word>(&self, variant: &Variant<W>) -> bool {
-        Inputs::of(variant) == Some(self.inputs)
+        Inputs::of(variant).is_some_and(|inputs| inputs == self.inputs || inputs.mirrored() == Some(self.inputs))
     }
 
     /// Why the network cannot evaluate a variant it does not fit.
@@ -462,7 +497,7 @@ impl Network {
             Inputs::OneBoard => pos.last_move_changes(|sq, piece, put| {
                 self.set(acc, [true; 2], Inputs::one_board_features(piece.color(), piece.role(), sq), put)
             }),
-            Inputs::KingsBoard => self.kings_board_update(acc, pos),
+            Inputs::KingsBoard | Inputs::KingsHalf => self.king_views_update(acc, pos),
             Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards | Inputs::TwoWorlds => {
                 self.one_layout_update(acc, pos)
             }
@@ -497,9 +532,10 @@ impl Network {
         acc.lead = lead;
     }
 
-    /// [`Network::update`] for Alice: a side whose king changed boards is counted anew.
+    /// [`Network::update`] for Alice, and for FIDE chess seen by the king's half: a side whose
+    /// king changed boards (or halves) is counted anew.
     #[inline]
-    fn kings_board_update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
+    fn king_views_update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
         let kings = self.inputs.kings(pos);
         let moved = [0, 1].map(|side| kings[side] != acc.kings[side]);
         if moved.contains(&true) {
@@ -508,12 +544,12 @@ impl Network {
                 acc.hidden[side] = self.bias;
             }
             for (sq, piece) in pos.pieces_on_board() {
-                self.set(acc, moved, Inputs::KingsBoard.features(piece.color(), piece.role(), sq, kings), true);
+                self.set(acc, moved, self.inputs.features(piece.color(), piece.role(), sq, kings), true);
             }
         }
         let kept = moved.map(|m| !m);
         pos.last_move_changes(|sq, piece, put| {
-            self.set(acc, kept, Inputs::KingsBoard.features(piece.color(), piece.role(), sq, kings), put)
+            self.set(acc, kept, self.inputs.features(piece.color(), piece.role(), sq, kings), put)
         });
     }
 
@@ -591,7 +627,7 @@ fn dot(acc: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
 mod tests {
     use super::*;
     use crate::config::Config;
-    use crate::geometry::Cell;
+    use crate::geometry::{Cell, Layer};
     use crate::movegen::legal;
 
     /// A network of `inputs` whose every weight is `w`: input, bias and output alike, output
@@ -691,7 +727,7 @@ mod tests {
             &[0.0],
         ))
         .unwrap();
-        let empty = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead: 0 };
+        let empty = Accumulator { hidden: [net.bias; 2], kings: [0; 2], lead: 0 };
         let mut acc = empty;
         net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), true);
         let expected = 2 * HIDDEN as i32 * 6 * 32 * SCALE / (QA * QB);
@@ -725,7 +761,7 @@ mod tests {
         // The largest integers a file can hold, every piece on the board: no overflow, and a
         // score within the bound, below the mate scores.
         let net = Network::from_bytes(&uniform(Inputs::OneBoard, 200.0)).unwrap();
-        let mut acc = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead: 0 };
+        let mut acc = Accumulator { hidden: [net.bias; 2], kings: [0; 2], lead: 0 };
         for cell in 0..32 {
             net.change(&mut acc, [true; 2], Color::White, Role::new(cell % 6), on_first(cell), true);
         }
@@ -735,7 +771,7 @@ mod tests {
     #[test]
     fn each_side_sees_the_board_from_its_own_side() {
         // A white pawn on e2 is, to Black, an enemy pawn on e7.
-        let features = Inputs::OneBoard.features(Color::White, Role::new(0), on_first(12), [Layer::FIRST; 2]);
+        let features = Inputs::OneBoard.features(Color::White, Role::new(0), on_first(12), [0; 2]);
         assert_eq!(features, [12, 384 + 52]);
     }
 
@@ -743,9 +779,22 @@ mod tests {
     fn in_alice_a_side_sees_a_piece_by_its_kings_board() {
         // White's king on the first board, Black's on the second: a white pawn on e2 of the first
         // board is on White's king's board and not on Black's.
-        let kings = [Layer::FIRST, Layer::FIRST.other()];
+        let kings = [0, 1];
         let features = Inputs::KingsBoard.features(Color::White, Role::new(0), on_first(12), kings);
         assert_eq!(features, [12, 768 + 384 + 52]);
+    }
+
+    #[test]
+    fn seen_by_the_kings_half_a_side_whose_king_stands_on_files_e_to_h_sees_the_board_turned() {
+        // White's king on g1 (files e–h), Black's on b8: a white pawn on e2 is to White a pawn
+        // on d2, and to Black an enemy pawn on e7 as without the halves.
+        let pos =
+            Position::from_fen(Config::builtin().variant("normal", &[]).unwrap(), "1k6/8/8/8/8/8/4P3/6K1 w - - 0 1");
+        let kings = Inputs::KingsHalf.kings(&pos.unwrap());
+        assert_eq!(kings, [1, 0]);
+        let features = Inputs::KingsHalf.features(Color::White, Role::new(0), on_first(12), kings);
+        assert_eq!(features, [11, 384 + 52]);
+        assert_eq!(Inputs::OneBoard.mirrored(), Some(Inputs::KingsHalf));
     }
 
     #[test]
@@ -753,7 +802,7 @@ mod tests {
         // A white knight (role 1) in the inner cell of c3 (cell 14 of layer 2) is, to Black, an
         // enemy knight in the inner cell of c4 (cell 20), a dual field too.
         let inner_c3 = Square::new(Layer::FIRST.other(), Cell::new(14));
-        let features = Inputs::DualFields.features(Color::White, Role::new(1), inner_c3, [Layer::FIRST; 2]);
+        let features = Inputs::DualFields.features(Color::White, Role::new(1), inner_c3, [0; 2]);
         assert_eq!(features, [72 + 36 + 14, 360 + 72 + 36 + 20]);
     }
 
@@ -763,8 +812,8 @@ mod tests {
         // 39): each is, to its own side, the same input; to the other, an enemy king where
         // the other's own king stands in the other's view.
         let (king, on) = (Role::new(4), |layer: Layer, cell| Square::new(layer, Cell::new(cell)));
-        let white = Inputs::BothBoards.features(Color::White, king, on(Layer::FIRST.other(), 3), [Layer::FIRST; 2]);
-        let black = Inputs::BothBoards.features(Color::Black, king, on(Layer::FIRST, 39), [Layer::FIRST; 2]);
+        let white = Inputs::BothBoards.features(Color::White, king, on(Layer::FIRST.other(), 3), [0; 2]);
+        let black = Inputs::BothBoards.features(Color::Black, king, on(Layer::FIRST, 39), [0; 2]);
         assert_eq!(white, [4 * 84 + 42 + 3, 420 + 4 * 84 + 39]);
         assert_eq!(black, [white[1], white[0]]);
         assert_eq!(Inputs::BothBoards.count(), 840);
@@ -775,8 +824,8 @@ mod tests {
         // White's queen (role 4) on d1 of the Real world and Black's on d8 of the Mirror world,
         // where each army starts: each is the same input to its own side.
         let (queen, on) = (Role::new(4), |layer: Layer, cell| Square::new(layer, Cell::new(cell)));
-        let white = Inputs::TwoWorlds.features(Color::White, queen, on(Layer::FIRST, 3), [Layer::FIRST; 2]);
-        let black = Inputs::TwoWorlds.features(Color::Black, queen, on(Layer::FIRST.other(), 59), [Layer::FIRST; 2]);
+        let white = Inputs::TwoWorlds.features(Color::White, queen, on(Layer::FIRST, 3), [0; 2]);
+        let black = Inputs::TwoWorlds.features(Color::Black, queen, on(Layer::FIRST.other(), 59), [0; 2]);
         assert_eq!(white, [4 * 128 + 3, 768 + 4 * 128 + 64 + 59]);
         assert_eq!(black, [white[1], white[0]]);
         assert_eq!(Inputs::TwoWorlds.count(), 1536);
@@ -808,7 +857,7 @@ mod tests {
     fn any_change_of_lead_gives_the_layers_of_the_new_lead_counted_input_by_input() {
         let net = varied(Inputs::ScoreLead);
         let counted = |lead: i32| {
-            let mut acc = Accumulator { hidden: [net.bias; 2], kings: [Layer::FIRST; 2], lead };
+            let mut acc = Accumulator { hidden: [net.bias; 2], kings: [0; 2], lead };
             Inputs::lead_features(lead, |features| net.set(&mut acc, [true; 2], features, true));
             acc
         };
@@ -835,6 +884,9 @@ mod tests {
                 Inputs::KingsBoard,
             ),
             ("normal", "r3k2r/pppq1ppp/8/3p4/4P3/8/PPPQ1PPP/R3K2R w KQkq - 0 1", Inputs::OneBoard),
+            // FIDE chess seen by the king's half: castling either way, kings crossing files d and e.
+            ("normal", "r3k2r/pppq1ppp/8/3p4/4P3/8/PPPQ1PPP/R3K2R w KQkq - 0 1", Inputs::KingsHalf),
+            ("normal", "8/2p5/3k4/8/1P6/4K3/6p1/8 w - - 0 1", Inputs::KingsHalf),
             // Inside-out: moves into and out of the inner cells, king captures that spawn pawns,
             // promotion to a king.
             (

@@ -58,6 +58,10 @@ pub struct TrainNetwork {
     /// Output buckets by the number of pieces (1 to [`MAX_BUCKETS`]); by default the start
     /// network's, else 1. A start network of one bucket gives its output to each.
     pub buckets: Option<usize>,
+    /// FIDE chess: inputs seen by the king's half ([`Inputs::KingsHalf`]), each side's view
+    /// turned left to right while its king stands on files e–h. A start network seen so
+    /// implies it; one not seen so is turned ([`turned_rows`]).
+    pub mirror: bool,
 }
 
 /// How the fit went.
@@ -131,16 +135,29 @@ impl Weights {
     }
 
     /// The weights of the network file at `path`, which must have the inputs of `variant`'s
-    /// network, `inputs`, with `buckets` output buckets if given: a network of one gives its
-    /// output to each.
-    fn read(path: &Path, inputs: Inputs, variant: &str, buckets: Option<usize>) -> Result<Weights, String> {
+    /// network, `inputs`, or their other layout ([`Inputs::mirrored`]), with `buckets` output
+    /// buckets if given: a network of one gives its output to each. With `mirror`, a network of
+    /// `inputs` is turned into one seen by the king's half ([`turned_rows`]).
+    fn read(
+        path: &Path,
+        inputs: Inputs,
+        mirror: bool,
+        variant: &str,
+        buckets: Option<usize>,
+    ) -> Result<Weights, String> {
         let name = path.display();
         let bytes = read_file_bytes(path, MAX_NETWORK_BYTES, "--start")?;
         let network = Network::from_bytes(&bytes).map_err(|e| format!("--start {name}: {e}"))?;
-        if network.inputs() != inputs {
-            return Err(format!("--start {name}: {}, not [{variant}]", network.misfit()));
-        }
-        let (input, bias, mut output, mut output_bias) = network.decode();
+        let (mut input, bias, mut output, mut output_bias) = network.decode();
+        let inputs = match inputs.mirrored() {
+            Some(mirrored) if network.inputs() == mirrored => mirrored,
+            Some(mirrored) if network.inputs() == inputs && mirror => {
+                input = turned_rows(&input);
+                mirrored
+            }
+            _ if network.inputs() == inputs => inputs,
+            _ => return Err(format!("--start {name}: {}, not [{variant}]", network.misfit())),
+        };
         match buckets {
             Some(wanted) if wanted != network.buckets() => {
                 if network.buckets() != 1 {
@@ -241,6 +258,16 @@ fn logistic(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The input rows of a network of FIDE chess's inputs ([`Inputs::OneBoard`]) for the same network
+/// seen by the king's half ([`Inputs::KingsHalf`]): each input takes the row of its cell turned
+/// left to right, so that a view whose king stands on files e–h, as both kings do at the start
+/// and after castling short, scores as the network did; a view of a king on files a–d starts
+/// from the turned board's rows, and the fit learns the rest.
+fn turned_rows(input: &[f32]) -> Vec<f32> {
+    let rows: Vec<&[f32]> = input.chunks_exact(HIDDEN).collect();
+    (0..rows.len()).flat_map(|feature| rows[feature ^ 7].iter().copied()).collect()
+}
+
 /// What training reads: the variant's inputs, the start network, the test positions and the
 /// positions to fit.
 struct Read {
@@ -258,8 +285,15 @@ fn read(config: &Config, settings: &TrainNetwork) -> Result<Read, String> {
     let start = settings
         .start
         .as_deref()
-        .map(|path| Weights::read(path, inputs, &settings.variant, settings.buckets))
+        .map(|path| Weights::read(path, inputs, settings.mirror, &settings.variant, settings.buckets))
         .transpose()?;
+    let inputs = match (&start, settings.mirror) {
+        (Some(start), _) => start.inputs,
+        (None, true) => inputs.mirrored().ok_or_else(|| {
+            format!("--mirror: [{}]'s network has no view by the king's half (FIDE chess's has)", settings.variant)
+        })?,
+        (None, false) => inputs,
+    };
     let test = match &settings.test {
         Some(path) => {
             let test = read_samples(path, "--test", &variant, inputs, settings.score_share)?;
@@ -424,6 +458,7 @@ mod tests {
             test: None,
             score_share: DEFAULT_SCORE_SHARE,
             buckets: None,
+            mirror: false,
         }
     }
 
@@ -597,6 +632,41 @@ mod tests {
         let lma = TrainNetwork { start: Some(first.out.clone()), ..settings("lma", "start-lma", "x;0.5\n") };
         let err = train_network(&Config::builtin(), &lma, |_| {}).unwrap_err();
         assert!(err.starts_with("--start ") && err.contains("FIDE chess's pieces") && err.contains("[lma]"), "{err}");
+    }
+
+    #[test]
+    fn a_network_turned_to_see_by_the_kings_half_starts_where_it_was_for_kings_on_files_e_to_h() {
+        // Both kings on files e–h in every test position: turned, the network scores each the same.
+        let text = queen_up_text();
+        let mut plain = settings("normal", "turn-plain", &text);
+        let test = with_rook_up_test(&mut plain);
+        let start = plain.out.with_file_name("start.vnn");
+        std::fs::write(&start, include_bytes!("../eval/normal.vnn")).unwrap();
+        plain = TrainNetwork { epochs: 1, start: Some(start), ..plain };
+        let turned = TrainNetwork { mirror: true, out: plain.out.with_file_name("turned.vnn"), ..plain.clone() };
+        let [before, after] = [&plain, &turned].map(|s| train_network(&Config::builtin(), s, |_| {}).unwrap());
+        assert_eq!(before.test.unwrap().1, after.test.unwrap().1, "{test:?}");
+        let net = Network::from_bytes(&std::fs::read(&turned.out).unwrap()).unwrap();
+        assert_eq!(net.inputs(), Inputs::KingsHalf);
+    }
+
+    #[test]
+    fn a_network_seen_by_the_kings_half_is_trained_refitted_and_evaluates_fide_chess() {
+        let text = queen_up_text();
+        let first = TrainNetwork { mirror: true, ..settings("normal", "mirror-first", &text) };
+        let trained = train_network(&Config::builtin(), &first, |_| {}).unwrap();
+        assert!(trained.error.1 < trained.error.0, "{trained:?}");
+        let net = Network::from_bytes(&std::fs::read(&first.out).unwrap()).unwrap();
+        assert_eq!(net.inputs(), Inputs::KingsHalf);
+        assert!(net.fits(&Config::builtin().variant("normal", &[]).unwrap()));
+        // Its refit keeps the layout without being told; a network not seen so is no start for it.
+        let refit =
+            TrainNetwork { epochs: 1, start: Some(first.out.clone()), ..settings("normal", "mirror-refit", &text) };
+        train_network(&Config::builtin(), &refit, |_| {}).unwrap();
+        assert_eq!(Network::from_bytes(&std::fs::read(&refit.out).unwrap()).unwrap().inputs(), Inputs::KingsHalf);
+        let lma = TrainNetwork { mirror: true, ..settings("lma", "mirror-lma", "x;0.5\n") };
+        let err = train_network(&Config::builtin(), &lma, |_| {}).unwrap_err();
+        assert!(err.contains("--mirror: [lma]"), "{err}");
     }
 
     #[test]
