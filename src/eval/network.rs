@@ -386,10 +386,9 @@ impl Network {
     }
 
     /// Reads a network from its file: `VNN` (FIDE chess), `VNA` (Alice Chess), `VNI`
-    /// (Inside-out Chess), `VNM` (Monochrome), `VNL` (LMA) or `VNG` (Looking-Glass) or `VNK` (FIDE chess seen by
-    /// the king's half); the format,
-    /// `1` (one output) or `2` (output buckets); the hidden size, with `2` the number of
-    /// buckets, then little-endian integers.
+    /// (Inside-out Chess), `VNM` (Monochrome), `VNL` (LMA), `VNG` (Looking-Glass) or `VNK` (FIDE
+    /// chess seen by the king's half); the format, `1` (one output) or `2` (output buckets); the
+    /// hidden size, with `2` the number of buckets, then little-endian integers.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
         let header = |at: usize| {
             bytes
