@@ -27,8 +27,11 @@ pub struct Incremental {
     sums: Vec<Sums>,
     /// Whether each move updates `sums`.
     keeps_sums: bool,
-    /// Empty where the variant has no network.
+    /// Empty where the variant has no network. Entries past `accumulators_used` are those of
+    /// moves taken back, kept so that the next move writes its layers over one in place.
     accumulators: Vec<Accumulator>,
+    /// The entries of `accumulators` that belong to the line now.
+    accumulators_used: usize,
 }
 
 impl Incremental {
@@ -43,8 +46,9 @@ impl Incremental {
     ///
     /// [`Evaluate::reads_sums`]: super::Evaluate::reads_sums
     pub fn for_search<W: Word>(eval: &Eval<W>, pos: &Position<W>, keeps_sums: bool) -> Incremental {
-        let accumulators = eval.network().map(|net| net.accumulate(pos)).into_iter().collect();
-        Incremental { sums: vec![eval.psq().sums(pos)], keeps_sums, accumulators }
+        let accumulators: Vec<Accumulator> = eval.network().map(|net| net.accumulate(pos)).into_iter().collect();
+        let accumulators_used = accumulators.len();
+        Incremental { sums: vec![eval.psq().sums(pos)], keeps_sums, accumulators, accumulators_used }
     }
 
     /// Adds the move `pos` was just reached by (see [`Position::last_move_changes`]).
@@ -64,10 +68,14 @@ impl Incremental {
             self.sums.push(sums);
         }
         if let Some(net) = eval.network() {
-            // Copied once, into its place, and brought up to date there.
-            let last = self.accumulators.len() - 1;
-            self.accumulators.extend_from_within(last..);
-            net.update(&mut self.accumulators[last + 1], pos);
+            // Written once, from the entry before into its own place: no copy first.
+            let used = self.accumulators_used;
+            if used == self.accumulators.len() {
+                self.accumulators.extend_from_within(used - 1..);
+            }
+            let (line, free) = self.accumulators.split_at_mut(used);
+            net.update(&line[used - 1], &mut free[0], pos);
+            self.accumulators_used = used + 1;
         }
     }
 
@@ -75,13 +83,11 @@ impl Incremental {
     #[inline]
     pub fn pop(&mut self) {
         // The entries of the start stay; without sums kept or layers nothing is to be taken back.
-        if self.keeps_sums {
-            if self.sums.len() > 1 {
-                self.sums.pop();
-                self.accumulators.pop();
-            }
-        } else if self.accumulators.len() > 1 {
-            self.accumulators.pop();
+        if self.keeps_sums && self.sums.len() > 1 {
+            self.sums.pop();
+        }
+        if self.accumulators_used > 1 {
+            self.accumulators_used -= 1;
         }
     }
 
@@ -90,7 +96,41 @@ impl Incremental {
     pub fn features(&self) -> Features<'_> {
         Features {
             sums: self.sums.last().expect("the start's sums are never taken back"),
-            accumulator: self.accumulators.last(),
+            accumulator: self.accumulators[..self.accumulators_used].last(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::movegen::legal;
+
+    #[test]
+    fn moves_taken_back_and_made_anew_leave_the_layers_of_the_position_counted_from_scratch() {
+        // Entries of moves taken back are written over by the next move, never read.
+        let loaded = Config::builtin().loaded("normal", &[]).unwrap();
+        let eval = loaded.eval();
+        let net = eval.network().expect("FIDE chess has a network");
+        let mut pos = Position::from_fen(loaded.variant.clone(), &loaded.variant.start_fen).unwrap();
+        let mut incremental = Incremental::new(&eval, &pos);
+        let mut rng = crate::random::Rng::new(11);
+        let mut made = 0;
+        for _ in 0..200 {
+            let mut moves = Vec::new();
+            let variant = pos.variant().clone();
+            crate::with_rules!(variant.family(), |rules| legal(rules, &mut pos, &mut moves));
+            if made > 0 && (moves.is_empty() || rng.below(3) == 0) {
+                pos.unmake();
+                incremental.pop();
+                made -= 1;
+            } else if !moves.is_empty() {
+                pos.make(moves[rng.below(moves.len())]);
+                incremental.push(&eval, &pos);
+                made += 1;
+            }
+            assert_eq!(incremental.features().accumulator, Some(&net.accumulate(&pos)), "{}", pos.to_fen());
         }
     }
 }

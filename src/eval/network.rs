@@ -5,6 +5,8 @@
 
 use std::ops::Range;
 
+use arrayvec::ArrayVec;
+
 use crate::geometry::{Square, Word};
 use crate::pieces::{Color, Role};
 use crate::position::Position;
@@ -204,7 +206,7 @@ impl Inputs {
 
     /// The input of a piece on `sq` seen by White and by Black (the board turned over, the sides
     /// swapped), each side's king telling its view what `kings` says ([`KingViews`]).
-    #[inline]
+    #[inline(always)]
     pub fn features(self, color: Color, role: Role, sq: Square, kings: KingViews) -> [usize; 2] {
         match self {
             Inputs::OneBoard | Inputs::ScoreLead => Inputs::one_board_features(color, role, sq),
@@ -307,7 +309,7 @@ impl Inputs {
     }
 
     /// What each side's king in `pos` tells its view ([`KingViews`]; 0 for a side without one).
-    #[inline]
+    #[inline(always)]
     pub fn kings<W: Word>(self, pos: &Position<W>) -> KingViews {
         let king = |color| pos.king_squares(color).next();
         match self {
@@ -485,20 +487,23 @@ impl Network {
         acc
     }
 
-    /// Brings `acc`, the hidden layers of the position before `pos`'s last move, up to date
-    /// with that move. A side whose king changed boards sees every piece anew: its layer is
-    /// counted from scratch.
+    /// Writes into `child` the hidden layers of `pos`, whose last move was made from the
+    /// position of `parent`'s layers. A side whose king changed boards (or halves) sees every
+    /// piece anew: its layer is counted from scratch.
     #[inline]
-    pub fn update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
+    pub fn update<W: Word>(&self, parent: &Accumulator, child: &mut Accumulator, pos: &Position<W>) {
+        child.kings = parent.kings;
+        child.lead = parent.lead;
         match self.inputs {
             // FIDE chess's path alone, with nothing of the others' cases (its search did 2.5 % more
             // instructions when it shared its path with Inside-out's and Monochrome's).
-            Inputs::OneBoard => pos.last_move_changes(|sq, piece, put| {
-                self.set(acc, [true; 2], Inputs::one_board_features(piece.color(), piece.role(), sq), put)
+            Inputs::OneBoard => self.moved_pieces_update(parent, child, pos, [true; 2], |color, role, sq| {
+                Inputs::one_board_features(color, role, sq)
             }),
-            Inputs::KingsBoard | Inputs::KingsHalf => self.king_views_update(acc, pos),
+            Inputs::KingsHalf => self.king_views_update(parent, child, pos, Inputs::KingsHalf),
+            Inputs::KingsBoard => self.king_views_update(parent, child, pos, Inputs::KingsBoard),
             Inputs::DualFields | Inputs::ScoreLead | Inputs::BothBoards | Inputs::TwoWorlds => {
-                self.one_layout_update(acc, pos)
+                self.one_layout_update(parent, child, pos)
             }
         }
     }
@@ -506,11 +511,14 @@ impl Network {
     /// [`Network::update`] for Inside-out, Monochrome, LMA and Looking-Glass: the pieces moved, and
     /// Monochrome's lead in points, which a capture changes.
     #[inline(never)]
-    fn one_layout_update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
-        pos.last_move_changes(|sq, piece, put| self.change(acc, [true; 2], piece.color(), piece.role(), sq, put));
+    fn one_layout_update<W: Word>(&self, parent: &Accumulator, child: &mut Accumulator, pos: &Position<W>) {
+        let (inputs, kings) = (self.inputs, parent.kings);
+        self.moved_pieces_update(parent, child, pos, [true; 2], |color, role, sq| {
+            inputs.features(color, role, sq, kings)
+        });
         let lead = self.inputs.lead(pos);
-        if lead != acc.lead {
-            self.change_lead(acc, lead);
+        if lead != child.lead {
+            self.change_lead(child, lead);
         }
     }
 
@@ -531,32 +539,67 @@ impl Network {
         acc.lead = lead;
     }
 
-    /// [`Network::update`] for Alice, and for FIDE chess seen by the king's half: a side whose
-    /// king changed boards (or halves) is counted anew.
-    #[inline]
-    fn king_views_update<W: Word>(&self, acc: &mut Accumulator, pos: &Position<W>) {
-        let kings = self.inputs.kings(pos);
-        let moved = [0, 1].map(|side| kings[side] != acc.kings[side]);
+    /// [`Network::update`] for Alice (`inputs` [`Inputs::KingsBoard`]), and for FIDE chess seen
+    /// by the king's half ([`Inputs::KingsHalf`]): a side whose king changed boards (or halves)
+    /// is counted anew. Inlined into each caller, so that each has its own inputs' path.
+    #[inline(always)]
+    fn king_views_update<W: Word>(
+        &self,
+        parent: &Accumulator,
+        child: &mut Accumulator,
+        pos: &Position<W>,
+        inputs: Inputs,
+    ) {
+        let kings = inputs.kings(pos);
+        let moved = [0, 1].map(|side| kings[side] != parent.kings[side]);
+        child.kings = kings;
         if moved.contains(&true) {
-            acc.kings = kings;
             for side in (0..2).filter(|&side| moved[side]) {
-                acc.hidden[side] = self.bias;
+                child.hidden[side] = self.bias;
             }
             for (sq, piece) in pos.pieces_on_board() {
-                self.set(acc, moved, self.inputs.features(piece.color(), piece.role(), sq, kings), true);
+                self.set(child, moved, inputs.features(piece.color(), piece.role(), sq, kings), true);
             }
         }
-        let kept = moved.map(|m| !m);
-        pos.last_move_changes(|sq, piece, put| {
-            self.set(acc, kept, self.inputs.features(piece.color(), piece.role(), sq, kings), put)
+        self.moved_pieces_update(parent, child, pos, moved.map(|m| !m), |color, role, sq| {
+            inputs.features(color, role, sq, kings)
         });
     }
 
-    /// Adds (`put`) or takes out a piece of `color` and `role` on `sq` in the hidden layers of
-    /// the sides `sides` names (White's, Black's).
+    /// Writes into the layers of `child` that `sides` names (White's, Black's) those of `parent`
+    /// with the inputs `features` gives the pieces the last move of `pos` took away and put.
+    /// A move that changes at most two inputs each way (all but Inside-out's king captures,
+    /// which spawn pawns) takes one pass over each layer; the others copy it and then change it.
     #[inline(always)]
-    fn change(&self, acc: &mut Accumulator, sides: [bool; 2], color: Color, role: Role, sq: Square, put: bool) {
-        self.set(acc, sides, self.inputs.features(color, role, sq, acc.kings), put);
+    fn moved_pieces_update<W: Word>(
+        &self,
+        parent: &Accumulator,
+        child: &mut Accumulator,
+        pos: &Position<W>,
+        sides: [bool; 2],
+        features: impl Fn(Color, Role, Square) -> [usize; 2],
+    ) {
+        let (mut put, mut taken) = (ArrayVec::<[usize; 2], 2>::new(), ArrayVec::<[usize; 2], 2>::new());
+        let mut few = true;
+        pos.last_move_changes(|sq, piece, is_put| {
+            let list = if is_put { &mut put } else { &mut taken };
+            few &= list.try_push(features(piece.color(), piece.role(), sq)).is_ok();
+        });
+        for side in (0..2).filter(|&side| sides[side]) {
+            let rows = |list: &ArrayVec<[usize; 2], 2>| -> ArrayVec<&[i16; HIDDEN], 2> {
+                list.iter().map(|features| &self.input[features[side]]).collect()
+            };
+            if few {
+                changed(&mut child.hidden[side], &parent.hidden[side], &rows(&put), &rows(&taken));
+            } else {
+                child.hidden[side] = parent.hidden[side];
+            }
+        }
+        if !few {
+            pos.last_move_changes(|sq, piece, is_put| {
+                self.set(child, sides, features(piece.color(), piece.role(), sq), is_put)
+            });
+        }
     }
 
     /// Sets (`put`) or clears the inputs `features` (White's, Black's) in the hidden layers of
@@ -601,6 +644,34 @@ impl Network {
 /// then tie, and ties cut the search off as flat hand-made scores do.
 pub fn rounded(score: i32, grain: i32) -> i32 {
     score.signum() * ((score.abs() + grain / 2) / grain * grain)
+}
+
+/// Writes into `layer` the layer `from` with the rows `put` added and the rows `taken` taken
+/// away, in one pass for the changes moves make most (a piece moved, a capture, castling).
+#[inline(always)]
+fn changed(layer: &mut [i16; HIDDEN], from: &[i16; HIDDEN], put: &[&[i16; HIDDEN]], taken: &[&[i16; HIDDEN]]) {
+    match (put, taken) {
+        ([a], [x]) => {
+            for i in 0..HIDDEN {
+                layer[i] = from[i].wrapping_add(a[i]).wrapping_sub(x[i]);
+            }
+        }
+        ([a], [x, y]) => {
+            for i in 0..HIDDEN {
+                layer[i] = from[i].wrapping_add(a[i]).wrapping_sub(x[i]).wrapping_sub(y[i]);
+            }
+        }
+        ([a, b], [x, y]) => {
+            for i in 0..HIDDEN {
+                layer[i] = from[i].wrapping_add(a[i]).wrapping_add(b[i]).wrapping_sub(x[i]).wrapping_sub(y[i]);
+            }
+        }
+        _ => {
+            *layer = *from;
+            put.iter().for_each(|row| add(layer, row));
+            taken.iter().for_each(|row| subtract(layer, row));
+        }
+    }
 }
 
 #[inline]
@@ -728,11 +799,11 @@ mod tests {
         .unwrap();
         let empty = Accumulator { hidden: [net.bias; 2], kings: [0; 2], lead: 0 };
         let mut acc = empty;
-        net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), true);
+        net.set(&mut acc, [true; 2], Inputs::OneBoard.features(Color::White, Role::new(0), on_first(0), [0; 2]), true);
         let expected = 2 * HIDDEN as i32 * 6 * 32 * SCALE / (QA * QB);
         assert_eq!(net.output(&acc, Color::White, 0), expected);
         assert_eq!(net.output(&acc, Color::Black, 0), expected);
-        net.change(&mut acc, [true; 2], Color::White, Role::new(0), on_first(0), false);
+        net.set(&mut acc, [true; 2], Inputs::OneBoard.features(Color::White, Role::new(0), on_first(0), [0; 2]), false);
         assert_eq!(acc, empty);
     }
 
@@ -762,7 +833,12 @@ mod tests {
         let net = Network::from_bytes(&uniform(Inputs::OneBoard, 200.0)).unwrap();
         let mut acc = Accumulator { hidden: [net.bias; 2], kings: [0; 2], lead: 0 };
         for cell in 0..32 {
-            net.change(&mut acc, [true; 2], Color::White, Role::new(cell % 6), on_first(cell), true);
+            net.set(
+                &mut acc,
+                [true; 2],
+                Inputs::OneBoard.features(Color::White, Role::new(cell % 6), on_first(cell), [0; 2]),
+                true,
+            );
         }
         assert_eq!(net.output(&acc, Color::White, 0), MAX_SCORE as i32);
     }
@@ -934,7 +1010,8 @@ mod tests {
                     break;
                 }
                 pos.make(moves[rng.below(moves.len())]);
-                net.update(&mut acc, &pos);
+                let parent = acc;
+                net.update(&parent, &mut acc, &pos);
                 assert_eq!(acc, net.accumulate(&pos), "{name} after {}", pos.to_fen());
             }
         }
