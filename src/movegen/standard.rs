@@ -7,6 +7,7 @@ use once_cell::sync::Lazy;
 
 use super::generate::{castling, is_legal};
 use crate::geometry::{Cell, Layer, Narrow, Square};
+use crate::pieces::sliders::{ride, Sliders, BISHOP_DIRECTIONS, ROOK_DIRECTIONS, SLIDERS};
 use crate::pieces::{Color, Role};
 use crate::position::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -292,8 +293,8 @@ pub(super) struct Tables {
     pub(super) king: [u64; 64],
     /// The cells a pawn of each colour on a cell attacks.
     pub(super) pawn: [[u64; 64]; 2],
-    pub(super) rook: Sliders,
-    pub(super) bishop: Sliders,
+    pub(super) rook: &'static Sliders,
+    pub(super) bishop: &'static Sliders,
     /// The cells strictly between two cells on a line, else none.
     between: Vec<[u64; 64]>,
     /// The whole line through two cells, else none.
@@ -301,9 +302,6 @@ pub(super) struct Tables {
 }
 
 pub(super) static TABLES: Lazy<Tables> = Lazy::new(Tables::new);
-
-const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// The cells reached from `cell` by `steps` (each taken once), on the board.
 fn leaps(cell: usize, steps: &[(i32, i32)]) -> u64 {
@@ -313,23 +311,6 @@ fn leaps(cell: usize, steps: &[(i32, i32)]) -> u64 {
         .map(|&(df, dr)| (file + df, rank + dr))
         .filter(|&(f, r)| (0..8).contains(&f) && (0..8).contains(&r))
         .fold(0, |set, (f, r)| set | 1 << (r * 8 + f))
-}
-
-/// A slider's attacks from `cell` along `directions`, stopping at the first of `occupied`.
-fn ride(cell: usize, directions: &[(i32, i32)], occupied: u64) -> u64 {
-    let mut set = 0;
-    for &(df, dr) in directions {
-        let (mut f, mut r) = ((cell % 8) as i32 + df, (cell / 8) as i32 + dr);
-        while (0..8).contains(&f) && (0..8).contains(&r) {
-            let bit = 1u64 << (r * 8 + f);
-            set |= bit;
-            if occupied & bit != 0 {
-                break;
-            }
-            (f, r) = (f + df, r + dr);
-        }
-    }
-    set
 }
 
 impl Tables {
@@ -355,110 +336,10 @@ impl Tables {
                 std::array::from_fn(|c| leaps(c, &[(-1, 1), (1, 1)])),
                 std::array::from_fn(|c| leaps(c, &[(-1, -1), (1, -1)])),
             ],
-            rook: Sliders::new(&ROOK_DIRECTIONS),
-            bishop: Sliders::new(&BISHOP_DIRECTIONS),
+            rook: &SLIDERS.rook,
+            bishop: &SLIDERS.bishop,
             between,
             line,
-        }
-    }
-}
-
-/// A slider's attacks for every cell and every occupancy of the cells that can block it,
-/// indexed by those cells' occupancy packed into the low bits (PEXT).
-pub(super) struct Sliders {
-    mask: [u64; 64],
-    offset: [usize; 64],
-    attacks: Vec<u64>,
-}
-
-impl Sliders {
-    fn new(directions: &[(i32, i32)]) -> Sliders {
-        let mut mask = [0; 64];
-        let mut offset = [0; 64];
-        let mut attacks = Vec::new();
-        for cell in 0..64 {
-            // The last cell of each ray blocks nothing beyond it.
-            mask[cell] = directions.iter().fold(0, |set, &d| {
-                let ray = ride(cell, &[d], 0);
-                let last = bits(ray).filter(|&c| ride(c, &[d], 0) == 0).fold(0, |end, c| end | 1 << c);
-                set | (ray & !last)
-            });
-            offset[cell] = attacks.len();
-            let size = 1usize << mask[cell].count_ones();
-            attacks.resize(offset[cell] + size, 0);
-            // Every subset of the mask, by the carry-rippler.
-            let mut subset = 0u64;
-            loop {
-                attacks[offset[cell] + pext(subset, mask[cell]) as usize] = ride(cell, directions, subset);
-                subset = subset.wrapping_sub(mask[cell]) & mask[cell];
-                if subset == 0 {
-                    break;
-                }
-            }
-        }
-        Sliders { mask, offset, attacks }
-    }
-
-    #[inline]
-    pub(super) fn attacks(&self, cell: usize, occupied: u64) -> u64 {
-        self.attacks[self.offset[cell] + pext(occupied, self.mask[cell]) as usize]
-    }
-}
-
-/// The bits of `value` under `mask`, packed into the low bits.
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-#[inline]
-fn pext(value: u64, mask: u64) -> u64 {
-    // SAFETY: the build enables BMI2 (x86-64-v3), checked by the cfg above.
-    unsafe { std::arch::x86_64::_pext_u64(value, mask) }
-}
-
-/// The bits of `value` under `mask`, packed into the low bits.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-#[inline]
-fn pext(value: u64, mask: u64) -> u64 {
-    portable_pext(value, mask)
-}
-
-/// PEXT without the instruction: for processors without BMI2, and to test the two alike.
-#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
-fn portable_pext(value: u64, mut mask: u64) -> u64 {
-    let mut packed = 0;
-    let mut bit = 1;
-    while mask != 0 {
-        if value & mask & mask.wrapping_neg() != 0 {
-            packed |= bit;
-        }
-        bit <<= 1;
-        mask &= mask - 1;
-    }
-    packed
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::random::Rng;
-
-    #[test]
-    fn portable_pext_packs_the_bits_as_the_instruction_does() {
-        let mut rng = Rng::new(7);
-        for _ in 0..10_000 {
-            let (value, mask) = (rng.next_u64(), rng.next_u64() & rng.next_u64());
-            assert_eq!(portable_pext(value, mask), pext(value, mask), "{value:x} {mask:x}");
-        }
-        assert_eq!(portable_pext(0b1011_0000, 0b1111_0000), 0b1011);
-    }
-
-    #[test]
-    fn sliders_see_the_first_blocker() {
-        let t = &*TABLES;
-        // A rook on a1 with pieces on a4 and f1: a2-a4 and b1-f1.
-        let occupied = 1 << 24 | 1 << 5;
-        assert_eq!(t.rook.attacks(0, occupied), ride(0, &ROOK_DIRECTIONS, occupied));
-        assert_eq!(t.rook.attacks(0, occupied).count_ones(), 3 + 5);
-        for cell in 0..64 {
-            assert_eq!(t.bishop.attacks(cell, occupied), ride(cell, &BISHOP_DIRECTIONS, occupied));
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::sliders::{BoardSliders, BISHOP_DIRECTIONS, ROOK_DIRECTIONS, SLIDERS};
 use super::{betza::Step, Color, PieceType, Role, MAX_ROLES};
 use crate::geometry::{Bitboard, Cell, Geometry, Word, MAX_CELLS};
 
@@ -88,13 +89,121 @@ pub struct Tables<W: Word> {
     ray_keys: Vec<(i8, i8, u8)>,
     roles: Vec<[RoleTables<W>; 2]>,
     index: [AttackIndex<W>; 2],
+    /// Where the pieces are FIDE chess's six on a plain 8×8 board: their attack tables.
+    army: Option<Army<W>>,
+}
+
+/// FIDE chess's six pieces on a plain 8×8 board: the attackers of a cell are found by three leap
+/// lookups and two slider lookups (PEXT), where the general tables loop over groups of steps
+/// and scan rays one by one.
+struct Army<W: Word> {
+    pawn: Role,
+    knight: Role,
+    bishop: Role,
+    rook: Role,
+    queen: Role,
+    king: Role,
+    /// Per colour and cell, the cells from which a pawn of that colour captures on it.
+    pawn_from: [Vec<Bitboard<W>>; 2],
+    /// Per cell, the cells a knight reaches it from.
+    knight_from: Vec<Bitboard<W>>,
+    /// Per cell, the cells a king reaches it from.
+    king_from: Vec<Bitboard<W>>,
+    sliders: &'static BoardSliders,
+}
+
+impl<W: Word> Army<W> {
+    /// The army's tables, when `pieces` are exactly the six (by what they capture: a pawn
+    /// diagonally forward, a knight, a bishop, a rook, a queen, a king) and `g` one or more
+    /// plain 8×8 boards.
+    fn of(g: &Geometry<W>, pieces: &[PieceType]) -> Option<Army<W>> {
+        if (g.files, g.ranks) != (8, 8) || g.holes.iter().any(|h| h.any()) || pieces.len() != 6 {
+            return None;
+        }
+        let keys = |steps: &mut dyn Iterator<Item = (i8, i8, u8)>| {
+            let mut keys: Vec<(i8, i8, u8)> = steps.collect();
+            keys.sort_unstable();
+            keys.dedup();
+            keys
+        };
+        let of = |directions: &[(i32, i32)], range: u8| {
+            keys(&mut directions.iter().map(|&(dx, dy)| (dx as i8, dy as i8, range)))
+        };
+        let queen: Vec<(i32, i32)> = ROOK_DIRECTIONS.iter().chain(&BISHOP_DIRECTIONS).copied().collect();
+        let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        // In the order of the fields: pawn, knight, bishop, rook, queen, king.
+        let shapes = [
+            of(&[(-1, 1), (1, 1)], 1),
+            of(&knight, 1),
+            of(&BISHOP_DIRECTIONS, 0),
+            of(&ROOK_DIRECTIONS, 0),
+            of(&queen, 0),
+            of(&queen, 1),
+        ];
+        let mut roles = [None; 6];
+        for (index, piece) in pieces.iter().enumerate() {
+            let captures = keys(&mut piece.steps.iter().filter(|s| s.captures).map(|s| (s.dx, s.dy, s.range)));
+            let shape = shapes.iter().position(|shape| *shape == captures)?;
+            if roles[shape].replace(Role::new(index as u8)).is_some() {
+                return None;
+            }
+        }
+        let [pawn, knight_role, bishop, rook, queen_role, king] = roles.map(|r| r.ok_or(()));
+        let from = |steps: &[(i32, i32)]| -> Vec<Bitboard<W>> {
+            Cell::up_to(g.area())
+                .map(|cell| {
+                    steps.iter().filter_map(|&(dx, dy)| g.offset(cell, -dx, -dy)).fold(Bitboard::EMPTY, Bitboard::with)
+                })
+                .collect()
+        };
+        Some(Army {
+            pawn: pawn.ok()?,
+            knight: knight_role.ok()?,
+            bishop: bishop.ok()?,
+            rook: rook.ok()?,
+            queen: queen_role.ok()?,
+            king: king.ok()?,
+            pawn_from: [from(&[(-1, 1), (1, 1)]), from(&[(-1, -1), (1, -1)])],
+            knight_from: from(&knight),
+            king_from: from(&queen),
+            sliders: &SLIDERS,
+        })
+    }
+
+    /// The pieces among `pieces(role)` of `by` that capture on `cell`, riders stopped by `blockers`.
+    #[inline]
+    fn attackers(
+        &self,
+        by: Color,
+        cell: Cell,
+        blockers: Bitboard<W>,
+        pieces: impl Fn(Role) -> Bitboard<W>,
+    ) -> Bitboard<W> {
+        let at = cell.index();
+        let leaps = (self.pawn_from[by.index()][at] & pieces(self.pawn))
+            | (self.knight_from[at] & pieces(self.knight))
+            | (self.king_from[at] & pieces(self.king));
+        let occupied = blockers.0.halves().0;
+        let along = |attacks: u64| Bitboard(W::from_wide(attacks as u128));
+        let queens = pieces(self.queen);
+        let rides = (along(self.sliders.rook.attacks(at, occupied)) & (pieces(self.rook) | queens))
+            | (along(self.sliders.bishop.attacks(at, occupied)) & (pieces(self.bishop) | queens));
+        // A rider beyond the first blocker is not in the slider's attacks; one short of it is
+        // not a blocker.
+        leaps | (rides & blockers)
+    }
 }
 
 impl<W: Word> Tables<W> {
     /// Builds the tables for `pieces` on `geometry`.
     pub fn new(geometry: &Geometry<W>, pieces: &[PieceType]) -> Tables<W> {
-        let mut tables =
-            Tables { rays: Vec::new(), ray_keys: Vec::new(), roles: Vec::new(), index: Default::default() };
+        let mut tables = Tables {
+            rays: Vec::new(),
+            ray_keys: Vec::new(),
+            roles: Vec::new(),
+            index: Default::default(),
+            army: Army::of(geometry, pieces),
+        };
         for piece in pieces {
             let mut per_color: [RoleTables<W>; 2] = Default::default();
             for color in Color::ALL {
@@ -273,6 +382,9 @@ impl<W: Word> Tables<W> {
         pieces: impl Fn(Role) -> Bitboard<W>,
         first_only: bool,
     ) -> Bitboard<W> {
+        if let (false, Some(army)) = (LINES, &self.army) {
+            return army.attackers(by, cell, blockers, pieces);
+        }
         let index = &self.index[by.index()];
         let mut out = Bitboard::EMPTY;
         for group in &index.leaps {
@@ -321,6 +433,9 @@ impl<W: Word> Tables<W> {
         (near_blockers, near): (Bitboard<W>, impl Fn(Role) -> Bitboard<W>),
         (far_blockers, far): (Bitboard<W>, impl Fn(Role) -> Bitboard<W>),
     ) -> bool {
+        if let Some(army) = &self.army {
+            return (army.attackers(by, cell, near_blockers, near) | army.attackers(by, cell, far_blockers, far)).any();
+        }
         let index = &self.index[by.index()];
         for group in &index.leaps {
             let from = group.from[cell.index()];
@@ -556,6 +671,62 @@ mod tests {
         assert_eq!(from, Bitboard::from_cell(g.cell(3, 2)) | Bitboard::from_cell(g.cell(5, 2)));
         let black = t.attackers(Color::Black, e4, Bitboard::EMPTY, everywhere, false);
         assert_eq!(black, Bitboard::from_cell(g.cell(3, 4)) | Bitboard::from_cell(g.cell(5, 4)));
+    }
+
+    #[test]
+    fn fide_armys_lookups_agree_with_the_scan_of_rays() {
+        let g: Geometry = Geometry::new(8, 8, 1).unwrap();
+        // In a shuffled order, so that the army is found by what the pieces capture.
+        let pieces =
+            [piece('K', "K"), piece('B', "B"), piece('P', "fmWfcF"), piece('Q', "Q"), piece('N', "N"), piece('R', "R")];
+        let t = Tables::new(&g, &pieces);
+        assert!(t.army.is_some());
+        let scanned = Tables { army: None, ..Tables::new(&g, &pieces) };
+        let mut rng = Rng::new(3);
+        let mut found = 0;
+        for _ in 0..300 {
+            let mut by_role = [Bitboard::EMPTY; 6];
+            for _ in 0..rng.below(24) {
+                let role = rng.below(6);
+                by_role[role] = by_role[role].with(Cell::new(rng.below(64) as u8));
+            }
+            let occupied = by_role.iter().fold(Bitboard::EMPTY, |x, &y| x | y);
+            // As the exchange sees it: captured pieces no longer block, yet still listed.
+            let mut gone = Bitboard::EMPTY;
+            for _ in 0..rng.below(3) {
+                gone = gone.with(Cell::new(rng.below(64) as u8));
+            }
+            let blockers = occupied & !gone;
+            for cell in Cell::up_to(64usize) {
+                for by in Color::ALL {
+                    let pieces = |r: Role| by_role[r.index()];
+                    let all = t.attackers(by, cell, blockers, pieces, false);
+                    assert_eq!(all, scanned.attackers(by, cell, blockers, pieces, false), "cell {cell:?}");
+                    let any = t.attackers(by, cell, blockers, pieces, true).any();
+                    assert_eq!(any, scanned.attackers(by, cell, blockers, pieces, true).any(), "cell {cell:?}");
+                    found += all.count() as usize;
+                    // Alice's test over two boards: this board and the same turned half round.
+                    let turned = |r: Role| Bitboard(by_role[r.index()].0.reverse_bits() >> 64);
+                    let far = Bitboard(occupied.0.reverse_bits() >> 64);
+                    let two = |t: &Tables<u128>| t.attacked_from_two(by, cell, (blockers, pieces), (far, turned));
+                    assert_eq!(two(&t), two(&scanned), "cell {cell:?}");
+                }
+            }
+        }
+        assert!(found > 10_000, "{found} attackers found");
+    }
+
+    #[test]
+    fn other_armies_and_boards_scan_rays() {
+        let fide =
+            [piece('P', "fmWfcF"), piece('N', "N"), piece('B', "B"), piece('R', "R"), piece('Q', "Q"), piece('K', "K")];
+        let large: Geometry = Geometry::new(10, 8, 1).unwrap();
+        assert!(Tables::new(&large, &fide).army.is_none());
+        let small: Geometry = Geometry::new(8, 8, 1).unwrap();
+        let mut cardinal = fide.clone();
+        cardinal[2] = piece('C', "BN");
+        assert!(Tables::new(&small, &cardinal).army.is_none());
+        assert!(Tables::new(&small, &fide[..5]).army.is_none());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod attacks;
 pub mod betza;
+pub mod sliders;
 
 use std::ops::{Index, IndexMut};
 
