@@ -89,11 +89,11 @@ pub struct Tables<W: Word> {
     ray_keys: Vec<(i8, i8, u8)>,
     roles: Vec<[RoleTables<W>; 2]>,
     index: [AttackIndex<W>; 2],
-    /// Where the pieces are FIDE chess's six on a plain 8×8 board: their attack tables.
+    /// Where the pieces are FIDE chess's six on plain 8×8 boards: their attack tables.
     army: Option<Army<W>>,
 }
 
-/// FIDE chess's six pieces on a plain 8×8 board: the attackers of a cell are found by three leap
+/// FIDE chess's six pieces on plain 8×8 boards (one or more): the attackers of a cell are found by three leap
 /// lookups and two slider lookups (PEXT), where the general tables loop over groups of steps
 /// and scan rays one by one.
 struct Army<W: Word> {
@@ -129,16 +129,16 @@ impl<W: Word> Army<W> {
         let of = |directions: &[(i32, i32)], range: u8| {
             keys(&mut directions.iter().map(|&(dx, dy)| (dx as i8, dy as i8, range)))
         };
-        let queen: Vec<(i32, i32)> = ROOK_DIRECTIONS.iter().chain(&BISHOP_DIRECTIONS).copied().collect();
-        let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        let queen_steps: Vec<(i32, i32)> = ROOK_DIRECTIONS.iter().chain(&BISHOP_DIRECTIONS).copied().collect();
+        let knight_steps = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
         // In the order of the fields: pawn, knight, bishop, rook, queen, king.
         let shapes = [
             of(&[(-1, 1), (1, 1)], 1),
-            of(&knight, 1),
+            of(&knight_steps, 1),
             of(&BISHOP_DIRECTIONS, 0),
             of(&ROOK_DIRECTIONS, 0),
-            of(&queen, 0),
-            of(&queen, 1),
+            of(&queen_steps, 0),
+            of(&queen_steps, 1),
         ];
         let mut roles = [None; 6];
         for (index, piece) in pieces.iter().enumerate() {
@@ -148,7 +148,7 @@ impl<W: Word> Army<W> {
                 return None;
             }
         }
-        let [pawn, knight_role, bishop, rook, queen_role, king] = roles.map(|r| r.ok_or(()));
+        let [pawn, knight, bishop, rook, queen, king] = roles;
         let from = |steps: &[(i32, i32)]| -> Vec<Bitboard<W>> {
             Cell::up_to(g.area())
                 .map(|cell| {
@@ -157,15 +157,15 @@ impl<W: Word> Army<W> {
                 .collect()
         };
         Some(Army {
-            pawn: pawn.ok()?,
-            knight: knight_role.ok()?,
-            bishop: bishop.ok()?,
-            rook: rook.ok()?,
-            queen: queen_role.ok()?,
-            king: king.ok()?,
+            pawn: pawn?,
+            knight: knight?,
+            bishop: bishop?,
+            rook: rook?,
+            queen: queen?,
+            king: king?,
             pawn_from: [from(&[(-1, 1), (1, 1)]), from(&[(-1, -1), (1, -1)])],
-            knight_from: from(&knight),
-            king_from: from(&queen),
+            knight_from: from(&knight_steps),
+            king_from: from(&queen_steps),
             sliders: &SLIDERS,
         })
     }
